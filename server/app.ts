@@ -1,0 +1,94 @@
+import fs from "node:fs";
+import path from "node:path";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { handleError } from "./lib/error-handler";
+import { systemClock, type Clock } from "./lib/clock";
+import type { AppContext, RequestOrigin } from "./lib/context";
+import { languageFromHeader, translator, type Translate } from "./lib/i18n";
+import { createJobs } from "./lib/jobs";
+import { createMailer } from "./lib/mail";
+import { authRoutes } from "./modules/auth/routes";
+import type { AuthUser } from "./modules/auth/sessions";
+import { settingsRoutes } from "./modules/settings/routes";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    user: AuthUser;
+    t: Translate;
+    origin: RequestOrigin;
+  }
+}
+
+export interface AppOptions {
+  database: Database;
+  config: Config;
+  clock?: Clock;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** Content Security Policy the built app runs under: antd writes inline styles, nothing else is inline. */
+const CONTENT_SECURITY_POLICY = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:", "blob:"],
+    fontSrc: ["'self'", "data:"],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+};
+
+export async function buildApp({ database, config, clock = systemClock, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger, bodyLimit: 1_048_576, trustProxy: process.env.TRUST_PROXY === "1" });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const jobs = createJobs(app.log);
+  const mailer = await createMailer({ db: database.db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  app.decorate("ctx", { db: database.db, clock, config, mailer, jobs, log: app.log });
+  app.decorateRequest("user", null as unknown as AuthUser);
+  app.decorateRequest("t", null as unknown as Translate);
+  app.decorateRequest("origin", null as unknown as RequestOrigin);
+  app.addHook("onRequest", async (request) => {
+    request.t = translator(languageFromHeader(request.headers["accept-language"]));
+    request.origin = { ip: request.ip, userAgent: request.headers["user-agent"] };
+  });
+  app.addHook("onClose", async () => jobs.idle());
+
+  await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
+  app.setErrorHandler(handleError);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(settingsRoutes);
+    },
+    { prefix: "/api" },
+  );
+
+  const indexHtml = config.staticDir && path.join(config.staticDir, "index.html");
+  const serveApp = Boolean(indexHtml && fs.existsSync(indexHtml));
+  if (serveApp) {
+    await app.register(fastifyStatic, { root: config.staticDir!, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === "GET" && !request.url.startsWith("/api") && serveApp;
+    // Client routes (/login, /dashboard, ...) all load the one page; the router takes over there.
+    if (isPage) return reply.header("cache-control", "no-cache").sendFile("index.html");
+    return reply.code(404).send({ message: request.t("errors.notFound") });
+  });
+  return app;
+}

@@ -1,0 +1,69 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  appUrl: string;
+  appKey: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  seedDemo: boolean;
+  /** Built single-page app to serve; null serves the API only. */
+  staticDir: string | null;
+  /** argon2id cost: tests lower it, production keeps the library's defaults. */
+  passwordHashing: { memoryCost: number; timeCost: number };
+  session: { hours: number; rememberDays: number };
+  throttle: {
+    windowMinutes: number;
+    loginPerAccount: number;
+    loginPerAddress: number;
+    forgotPerAddress: number;
+  };
+  logLevel: string;
+}
+
+export const DEFAULT_CONFIG: Omit<Config, "dataDir" | "appKey" | "appUrl"> = {
+  port: 3000,
+  host: "0.0.0.0",
+  mailFrom: "Paydesk <no-reply@paydesk.local>",
+  seedDemo: true,
+  staticDir: null,
+  passwordHashing: { memoryCost: 19456, timeCost: 2 },
+  session: { hours: 12, rememberDays: 30 },
+  throttle: { windowMinutes: 15, loginPerAccount: 5, loginPerAddress: 30, forgotPerAddress: 5 },
+  logLevel: "info",
+};
+
+/** Reads the environment; APP_KEY is generated once and kept in the data directory. */
+export function configFromEnv(env: NodeJS.ProcessEnv, rootDir: string): Config {
+  const port = Number(env.PORT ?? DEFAULT_CONFIG.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}".`);
+  const dataDir = path.resolve(rootDir, env.DATA_DIR ?? "data");
+  return {
+    ...DEFAULT_CONFIG,
+    port,
+    host: env.HOST ?? DEFAULT_CONFIG.host,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    appKey: env.APP_KEY || storedAppKey(dataDir),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? DEFAULT_CONFIG.mailFrom,
+    seedDemo: env.SEED_DEMO !== "0" && env.SEED_DEMO !== "false",
+    staticDir: path.join(rootDir, "dist"),
+    logLevel: env.LOG_LEVEL ?? DEFAULT_CONFIG.logLevel,
+  };
+}
+
+function storedAppKey(dataDir: string): string {
+  const file = path.join(dataDir, "app.key");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const key = crypto.randomBytes(32).toString("base64url");
+  fs.writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}

@@ -1,0 +1,132 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const roles = pgTable("roles", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  description: text("description"),
+  permissions: jsonb("permissions").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  ...timestamps,
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    password_hash: text("password_hash").notNull(),
+    access_level: smallint("access_level").notNull().default(1),
+    role_id: integer("role_id").references(() => roles.id, { onDelete: "restrict" }),
+    is_active: boolean("is_active").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+/** Bearer tokens: only the SHA-256 of the token is kept. */
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    token_hash: text("token_hash").notNull(),
+    remember: boolean("remember").notNull().default(false),
+    ip: text("ip"),
+    user_agent: text("user_agent"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    last_used_at: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("auth_tokens_hash_unique").on(t.token_hash), index("auth_tokens_user_idx").on(t.user_id)],
+);
+
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    token_hash: text("token_hash").notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    used_at: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("password_resets_hash_unique").on(t.token_hash), index("password_resets_user_idx").on(t.user_id)],
+);
+
+/**
+ * Throttle counters live in the database so several server processes share
+ * them. kind is 'login' (failed sign-ins) or 'forgot' (reset requests).
+ */
+export const authAttempts = pgTable(
+  "auth_attempts",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    email: text("email"),
+    ip: text("ip"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("auth_attempts_email_idx").on(t.kind, t.email, t.created_at),
+    index("auth_attempts_ip_idx").on(t.kind, t.ip, t.created_at),
+  ],
+);
+
+/** Outgoing mail: the queue for SMTP, and the mailbox itself when SMTP is off. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    to_address: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    body_text: text("body_text").notNull(),
+    status: text("status").notNull().default("pending"),
+    error: text("error"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sent_at: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("mail_outbox_to_idx").on(t.to_address, t.created_at)],
+);
+
+export const systemSettings = pgTable("system_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The system activity log: one row per mutation and per sign-in event. */
+export const activityLog = pgTable(
+  "activity_log",
+  {
+    id: serial("id").primaryKey(),
+    actor_id: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    subject_type: text("subject_type"),
+    subject_id: integer("subject_id"),
+    changes: jsonb("changes"),
+    ip: text("ip"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("activity_log_created_idx").on(t.created_at), index("activity_log_actor_idx").on(t.actor_id)],
+);

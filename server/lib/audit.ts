@@ -1,0 +1,34 @@
+import type { Db } from "../db/client";
+import { activityLog } from "../db/schema";
+
+export interface Activity {
+  actorId: number | null;
+  action: string;
+  subjectType?: string;
+  subjectId?: number;
+  changes?: Record<string, unknown>;
+  ip?: string;
+  at: Date;
+}
+
+const SECRET_FIELDS = /password|token|secret|key/i;
+
+/** Values of secret-looking fields never reach the log. */
+export function maskSecrets(changes: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(changes).map(([field, value]) => [field, SECRET_FIELDS.test(field) ? "********" : value]),
+  );
+}
+
+/** Writes one system-activity row; callable from any module. */
+export async function recordActivity(db: Db, activity: Activity): Promise<void> {
+  await db.insert(activityLog).values({
+    actor_id: activity.actorId,
+    action: activity.action,
+    subject_type: activity.subjectType ?? null,
+    subject_id: activity.subjectId ?? null,
+    changes: activity.changes ? maskSecrets(activity.changes) : null,
+    ip: activity.ip ?? null,
+    created_at: activity.at,
+  });
+}

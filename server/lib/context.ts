@@ -1,0 +1,22 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import type { Clock } from "./clock";
+import type { Jobs } from "./jobs";
+import type { Mailer } from "./mail";
+
+/** What every service needs besides its arguments: handed in, never global. */
+export interface AppContext {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  mailer: Mailer;
+  jobs: Jobs;
+  log: FastifyBaseLogger;
+}
+
+/** Where a request came from, for throttling and the activity log. */
+export interface RequestOrigin {
+  ip: string;
+  userAgent?: string;
+}

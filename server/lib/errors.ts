@@ -1,0 +1,24 @@
+/**
+ * An error a caller can act on. The message is an i18n key translated into
+ * the caller's language when the reply is written.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly messageKey: string,
+    readonly params: Record<string, unknown> = {},
+    readonly fieldErrors?: Record<string, { key: string; params?: Record<string, unknown> }[]>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+export const unauthenticated = () => new HttpError(401, "errors.unauthenticated");
+export const forbidden = () => new HttpError(403, "errors.forbidden");
+export const notFound = () => new HttpError(404, "errors.notFound");
+
+/** A 422 for one field, shaped like a validation failure. */
+export function invalidField(field: string, key: string, params?: Record<string, unknown>): HttpError {
+  return new HttpError(422, key, params, { [field]: [{ key, params }] });
+}

@@ -1,0 +1,44 @@
+import en from "../../locales/en.json" with { type: "json" };
+import jp from "../../locales/jp.json" with { type: "json" };
+import cn from "../../locales/cn.json" with { type: "json" };
+import tl from "../../locales/tl.json" with { type: "json" };
+import fr from "../../locales/fr.json" with { type: "json" };
+import { LANGUAGE_CODES, type LanguageCode } from "../../contracts/auth";
+
+type Messages = { [key: string]: string | Messages };
+const catalogues: Record<LanguageCode, Messages> = { en, jp, cn, tl, fr };
+
+/** Standard language tags mapped to the product's own codes. */
+const ALIASES: Record<string, LanguageCode> = { ja: "jp", zh: "cn", fil: "tl" };
+
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/** Picks the product language from an Accept-Language header (first match wins). */
+export function languageFromHeader(header: string | undefined): LanguageCode {
+  for (const part of (header ?? "").split(",")) {
+    const tag = part.split(";")[0].trim().toLowerCase();
+    const base = tag.split("-")[0];
+    const code = (LANGUAGE_CODES as readonly string[]).includes(base) ? (base as LanguageCode) : ALIASES[base];
+    if (code) return code;
+  }
+  return "en";
+}
+
+function lookup(messages: Messages, key: string): string | undefined {
+  let node: string | Messages | undefined = messages;
+  for (const part of key.split(".")) {
+    if (typeof node !== "object") return undefined;
+    node = node[part];
+  }
+  return typeof node === "string" ? node : undefined;
+}
+
+/** Same {{name}} interpolation as i18next, so one catalogue serves both sides. */
+export function translator(language: LanguageCode): Translate {
+  return (key, params = {}) => {
+    const text = lookup(catalogues[language], key) ?? lookup(catalogues.en, key) ?? key;
+    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
+      name in params ? String(params[name]) : match,
+    );
+  };
+}

@@ -1,0 +1,43 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildApp } from "./app";
+import { configFromEnv } from "./config";
+import { openDatabase } from "./db/client";
+import { DEMO_LOGINS, isEmpty, seedDemo } from "./db/seed";
+import { pruneExpiredTokens } from "./modules/auth/sessions";
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+async function main() {
+  const config = configFromEnv(process.env, rootDir);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  const now = new Date();
+  const seeded = config.seedDemo && (await isEmpty(database.db));
+  if (seeded) await seedDemo(database.db, config.passwordHashing, now);
+  await pruneExpiredTokens(database.db, now);
+
+  const app = await buildApp({ database, config, logger: { level: config.logLevel } });
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, "shutting down");
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded database in ${config.dataDir}`;
+  const lines = [`Paydesk is running at ${config.appUrl} on the ${where}.`];
+  if (config.seedDemo) {
+    lines.push(seeded ? "Demo company created. Sign in with:" : "Demo logins (unless changed):");
+    for (const login of DEMO_LOGINS) lines.push(`  ${login.email.padEnd(24)} ${login.password.padEnd(14)} ${login.label}`);
+  }
+  if (!config.smtpUrl) lines.push("No SMTP_URL: e-mails are kept in the outbox table and printed in this log.");
+  console.log(lines.join("\n"));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

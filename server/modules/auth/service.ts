@@ -1,0 +1,219 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  RESET_LINK_MINUTES,
+  type LoginResponse,
+  type Me,
+  type forgotPasswordBody,
+  type loginBody,
+  type registerBody,
+  type resetPasswordBody,
+  type verifyResetTokenBody,
+} from "../../../contracts/auth";
+import { ACCESS_LEVEL } from "../../../contracts/permissions";
+import { passwordResets, roles, users } from "../../db/schema";
+import { recordActivity } from "../../lib/audit";
+import { minutesFrom } from "../../lib/clock";
+import type { AppContext, RequestOrigin } from "../../lib/context";
+import { HttpError, invalidField } from "../../lib/errors";
+import type { Translate } from "../../lib/i18n";
+import { hashPassword, verifyPassword } from "../../lib/passwords";
+import { hashToken, newToken } from "../../lib/tokens";
+import { getSetting } from "../settings/service";
+import { createUserRecord } from "../users/service";
+import { issueToken, revokeAllTokens, revokeToken, toMe, type AuthUser } from "./sessions";
+import { assertNotThrottled, clearAttempts, recordAttempt } from "./throttle";
+
+type LoginInput = z.output<typeof loginBody>;
+
+/**
+ * A hash to verify against when the address is unknown, so a wrong address
+ * takes as long as a wrong password and reveals nothing.
+ */
+let decoyHash: Promise<string> | null = null;
+function decoy(ctx: AppContext): Promise<string> {
+  decoyHash ??= hashPassword(newToken(), ctx.config.passwordHashing);
+  return decoyHash;
+}
+
+async function findUserByEmail(ctx: AppContext, email: string) {
+  const [row] = await ctx.db
+    .select({ user: users, role: roles })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.role_id))
+    .where(eq(users.email, email));
+  return row;
+}
+
+export async function login(ctx: AppContext, input: LoginInput, origin: RequestOrigin): Promise<LoginResponse> {
+  const now = ctx.clock.now();
+  const { windowMinutes, loginPerAccount, loginPerAddress } = ctx.config.throttle;
+  await assertNotThrottled(
+    ctx.db,
+    "login",
+    [
+      { column: "email", value: input.email, max: loginPerAccount },
+      { column: "ip", value: origin.ip, max: loginPerAddress },
+    ],
+    windowMinutes,
+    now,
+  );
+  const found = await findUserByEmail(ctx, input.email);
+  const passwordOk = await verifyPassword(found?.user.password_hash ?? (await decoy(ctx)), input.password);
+  if (!found || !passwordOk) {
+    await recordAttempt(ctx.db, "login", { email: input.email, ip: origin.ip }, now, windowMinutes);
+    await recordActivity(ctx.db, {
+      actorId: found?.user.id ?? null,
+      action: "auth.login_failed",
+      subjectType: "user",
+      subjectId: found?.user.id,
+      changes: { email: input.email },
+      ip: origin.ip,
+      at: now,
+    });
+    throw new HttpError(422, "auth.invalidCredentials");
+  }
+  // Only a caller who knows the password learns that the account is inactive.
+  if (!found.user.is_active) throw new HttpError(403, "auth.inactive");
+
+  await clearAttempts(ctx.db, "login", input.email);
+  const { token, expiresAt } = await issueToken(ctx.db, found.user.id, input.remember, origin, now, ctx.config.session);
+  await recordActivity(ctx.db, {
+    actorId: found.user.id,
+    action: "auth.login",
+    subjectType: "user",
+    subjectId: found.user.id,
+    changes: { remember: input.remember },
+    ip: origin.ip,
+    at: now,
+  });
+  return { token, expires_at: expiresAt.toISOString(), user: toMe({ ...found.user, role: found.role }) };
+}
+
+export async function logout(ctx: AppContext, user: AuthUser, origin: RequestOrigin): Promise<void> {
+  await revokeToken(ctx.db, user.tokenId);
+  await recordActivity(ctx.db, {
+    actorId: user.id,
+    action: "auth.logout",
+    subjectType: "user",
+    subjectId: user.id,
+    ip: origin.ip,
+    at: ctx.clock.now(),
+  });
+}
+
+/**
+ * Answers the same way, at the same speed, whether or not the address has an
+ * account: the lookup and the mail happen after the reply.
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  input: z.output<typeof forgotPasswordBody>,
+  origin: RequestOrigin,
+  t: Translate,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const { windowMinutes, forgotPerAddress } = ctx.config.throttle;
+  await assertNotThrottled(ctx.db, "forgot", [{ column: "ip", value: origin.ip, max: forgotPerAddress }], windowMinutes, now);
+  await recordAttempt(ctx.db, "forgot", { email: input.email, ip: origin.ip }, now, windowMinutes);
+  ctx.jobs.run("password-reset-mail", () => sendResetLink(ctx, input.email, origin, t, now));
+}
+
+async function sendResetLink(ctx: AppContext, email: string, origin: RequestOrigin, t: Translate, now: Date) {
+  const found = await findUserByEmail(ctx, email);
+  if (!found || !found.user.is_active) return;
+  const token = newToken();
+  // A new link replaces every earlier unused one.
+  await ctx.db.delete(passwordResets).where(and(eq(passwordResets.user_id, found.user.id), isNull(passwordResets.used_at)));
+  await ctx.db.insert(passwordResets).values({
+    user_id: found.user.id,
+    token_hash: hashToken(token),
+    created_at: now,
+    expires_at: minutesFrom(now, RESET_LINK_MINUTES),
+  });
+  const link = `${ctx.config.appUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+  await ctx.mailer.send({
+    to: email,
+    subject: t("mail.reset.subject"),
+    text: t("mail.reset.body", { name: found.user.name, link, minutes: RESET_LINK_MINUTES }),
+  });
+  await recordActivity(ctx.db, {
+    actorId: found.user.id,
+    action: "auth.password_reset_requested",
+    subjectType: "user",
+    subjectId: found.user.id,
+    ip: origin.ip,
+    at: now,
+  });
+}
+
+export type ResetTokenState = { valid: true; resetId: number; userId: number; expiresAt: Date } | { valid: false; reason: "invalid" | "used" | "expired" };
+
+async function resetTokenState(ctx: AppContext, token: string, email: string): Promise<ResetTokenState> {
+  const [row] = await ctx.db
+    .select({ id: passwordResets.id, userId: passwordResets.user_id, expiresAt: passwordResets.expires_at, usedAt: passwordResets.used_at })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.user_id))
+    .where(and(eq(passwordResets.token_hash, hashToken(token)), eq(users.email, email)));
+  if (!row) return { valid: false, reason: "invalid" };
+  if (row.usedAt) return { valid: false, reason: "used" };
+  if (row.expiresAt.getTime() <= ctx.clock.now().getTime()) return { valid: false, reason: "expired" };
+  return { valid: true, resetId: row.id, userId: row.userId, expiresAt: row.expiresAt };
+}
+
+export async function verifyResetToken(ctx: AppContext, input: z.output<typeof verifyResetTokenBody>) {
+  const state = await resetTokenState(ctx, input.token, input.email);
+  if (!state.valid) return { token_valid: false, time_remaining: 0, reason: state.reason };
+  const minutes = Math.ceil((state.expiresAt.getTime() - ctx.clock.now().getTime()) / 60_000);
+  return { token_valid: true, time_remaining: minutes };
+}
+
+export async function resetPassword(ctx: AppContext, input: z.output<typeof resetPasswordBody>, origin: RequestOrigin): Promise<void> {
+  const state = await resetTokenState(ctx, input.token, input.email);
+  if (!state.valid) throw invalidField("token", `auth.resetToken.${state.reason}`);
+  const now = ctx.clock.now();
+  const passwordHash = await hashPassword(input.password, ctx.config.passwordHashing);
+  await ctx.db.transaction(async (tx) => {
+    // Consuming the token first makes a second, concurrent use find it taken.
+    const consumed = await tx
+      .update(passwordResets)
+      .set({ used_at: now })
+      .where(and(eq(passwordResets.id, state.resetId), isNull(passwordResets.used_at)))
+      .returning({ id: passwordResets.id });
+    if (consumed.length === 0) throw invalidField("token", "auth.resetToken.used");
+    await tx.update(users).set({ password_hash: passwordHash, updated_at: now }).where(eq(users.id, state.userId));
+    await revokeAllTokens(tx, state.userId);
+    await recordActivity(tx, {
+      actorId: state.userId,
+      action: "auth.password_reset",
+      subjectType: "user",
+      subjectId: state.userId,
+      changes: { password: "changed" },
+      ip: origin.ip,
+      at: now,
+    });
+  });
+  await clearAttempts(ctx.db, "login", input.email);
+}
+
+export async function register(ctx: AppContext, input: z.output<typeof registerBody>, origin: RequestOrigin): Promise<Me> {
+  if (!(await getSetting(ctx.db, "allow_registration"))) throw new HttpError(403, "auth.registrationClosed");
+  const now = ctx.clock.now();
+  const [employeeRole] = await ctx.db.select().from(roles).where(eq(roles.name, "Employee"));
+  const user = await createUserRecord(
+    ctx.db,
+    { ...input, access_level: ACCESS_LEVEL.EMPLOYEE, role_id: employeeRole?.id ?? null },
+    ctx.config.passwordHashing,
+    now,
+  );
+  await recordActivity(ctx.db, {
+    actorId: user.id,
+    action: "auth.register",
+    subjectType: "user",
+    subjectId: user.id,
+    changes: { name: user.name, email: user.email },
+    ip: origin.ip,
+    at: now,
+  });
+  return toMe({ ...user, role: employeeRole ?? null });
+}

@@ -1,0 +1,110 @@
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { Me } from "../../../contracts/auth";
+import { parsePermissions, type PermissionMap } from "../../../contracts/permissions";
+import type { Db } from "../../db/client";
+import { authTokens, roles, users } from "../../db/schema";
+import type { RequestOrigin } from "../../lib/context";
+import { hashToken, newToken } from "../../lib/tokens";
+
+/** The signed-in user as every route sees it. */
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  access_level: number;
+  is_active: boolean;
+  created_at: Date;
+  role: { id: number; name: string; permissions: string[] } | null;
+  permissions: PermissionMap;
+  tokenId: number;
+}
+
+/** The spec ships role.permissions as a JSON-encoded list of names. */
+export function toMe(user: Omit<AuthUser, "permissions" | "tokenId">): Me {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    access_level: user.access_level,
+    is_active: user.is_active,
+    role: user.role ? { id: user.role.id, name: user.role.name, permissions: JSON.stringify(user.role.permissions) } : null,
+    created_at: user.created_at.toISOString(),
+  };
+}
+
+export async function issueToken(
+  db: Db,
+  userId: number,
+  remember: boolean,
+  origin: RequestOrigin,
+  now: Date,
+  lifetime: { hours: number; rememberDays: number },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const ms = remember ? lifetime.rememberDays * 86_400_000 : lifetime.hours * 3_600_000;
+  const expiresAt = new Date(now.getTime() + ms);
+  await db.insert(authTokens).values({
+    user_id: userId,
+    token_hash: hashToken(token),
+    remember,
+    ip: origin.ip,
+    user_agent: origin.userAgent?.slice(0, 300) ?? null,
+    created_at: now,
+    last_used_at: now,
+    expires_at: expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/** Writing last_used_at on every call would make each read a write; once a minute is enough. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** Resolves a bearer token to its active user, or null. One indexed query. */
+export async function userForToken(db: Db, token: string, now: Date): Promise<AuthUser | null> {
+  const [row] = await db
+    .select({
+      tokenId: authTokens.id,
+      lastUsedAt: authTokens.last_used_at,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      access_level: users.access_level,
+      is_active: users.is_active,
+      created_at: users.created_at,
+      roleId: roles.id,
+      roleName: roles.name,
+      rolePermissions: roles.permissions,
+    })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.user_id))
+    .leftJoin(roles, eq(roles.id, users.role_id))
+    .where(and(eq(authTokens.token_hash, hashToken(token)), gt(authTokens.expires_at, now), eq(users.is_active, true)));
+  if (!row) return null;
+  if (now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await db.update(authTokens).set({ last_used_at: now }).where(eq(authTokens.id, row.tokenId));
+  }
+  const permissions = row.rolePermissions ?? [];
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    access_level: row.access_level,
+    is_active: row.is_active,
+    created_at: row.created_at,
+    role: row.roleId !== null ? { id: row.roleId, name: row.roleName!, permissions } : null,
+    permissions: parsePermissions(JSON.stringify(permissions)),
+    tokenId: row.tokenId,
+  };
+}
+
+export async function revokeToken(db: Db, tokenId: number): Promise<void> {
+  await db.delete(authTokens).where(eq(authTokens.id, tokenId));
+}
+
+export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
+  await db.delete(authTokens).where(eq(authTokens.user_id, userId));
+}
+
+export async function pruneExpiredTokens(db: Db, now: Date): Promise<void> {
+  await db.delete(authTokens).where(lt(authTokens.expires_at, now));
+}

@@ -1,0 +1,7 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { publicConfig } from "./service";
+
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Public: the sign-in screen shows the administrator contact and whether sign-up is open. */
+  app.get("/public-config", async () => ({ data: await publicConfig(app.ctx.db) }));
+};
