@@ -8,6 +8,7 @@ export default defineConfig({
   build: {
     outDir: "dist",
     sourcemap: false,
+    manifest: true,
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       output: {
@@ -15,7 +16,7 @@ export default defineConfig({
         advancedChunks: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: "refine", test: /node_modules[\\/]@refinedev[\\/]/ },
+            { name: "refine-core", test: /node_modules[\\/](@refinedev[\\/]core|@tanstack)[\\/]/ },
             { name: "i18n", test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
           ],
         },

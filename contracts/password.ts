@@ -9,17 +9,20 @@ export const PASSWORD_MIN_LENGTH = 8;
 const SPECIAL = /[#?!@$%^&*-]/;
 
 export interface PasswordRule {
+  /** Names the rule in the checklist (password.checklist.<id>). */
+  id: "minLength" | "uppercase" | "lowercase" | "number" | "special";
+  /** The message when the rule is broken. */
   key: string;
   params?: Record<string, number>;
   test: (password: string) => boolean;
 }
 
 export const PASSWORD_RULES: readonly PasswordRule[] = [
-  { key: "validation.minLength", params: { min: PASSWORD_MIN_LENGTH }, test: (p) => p.length >= PASSWORD_MIN_LENGTH },
-  { key: "password.rules.uppercase", test: (p) => /[A-Z]/.test(p) },
-  { key: "password.rules.lowercase", test: (p) => /[a-z]/.test(p) },
-  { key: "password.rules.number", test: (p) => /[0-9]/.test(p) },
-  { key: "password.rules.special", test: (p) => SPECIAL.test(p) },
+  { id: "minLength", key: "validation.minLength", params: { min: PASSWORD_MIN_LENGTH }, test: (p) => p.length >= PASSWORD_MIN_LENGTH },
+  { id: "uppercase", key: "password.rules.uppercase", test: (p) => /[A-Z]/.test(p) },
+  { id: "lowercase", key: "password.rules.lowercase", test: (p) => /[a-z]/.test(p) },
+  { id: "number", key: "password.rules.number", test: (p) => /[0-9]/.test(p) },
+  { id: "special", key: "password.rules.special", test: (p) => SPECIAL.test(p) },
 ];
 
 /** The rules the password breaks, in the checklist's order. */

@@ -1,0 +1,114 @@
+import { useSyncExternalStore } from "react";
+import type { LoginBody, Me } from "../../contracts/auth";
+import { isSuperAdmin, parsePermissions, type PermissionMap } from "../../contracts/permissions";
+import { authApi, AUTH_SUCCESS } from "../api/auth";
+import { clearSession, readAuthenticatedFlag, readToken, storeSession } from "./storage";
+
+/** The spec's auth state (section 3). */
+export interface AuthState {
+  me: Me | null;
+  initialized: boolean;
+  isAuthenticated: boolean;
+  token: string | null;
+  isSessionExpired: boolean;
+  isSuperAdmin: boolean;
+  permissions: PermissionMap;
+}
+
+const signedOut = (): AuthState => ({
+  me: null,
+  initialized: false,
+  isAuthenticated: false,
+  token: null,
+  isSessionExpired: false,
+  isSuperAdmin: false,
+  permissions: {},
+});
+
+// At start the authenticated flag is read from storage; the user is fetched later.
+let state: AuthState = { ...signedOut(), isAuthenticated: readAuthenticatedFlag(), token: readToken() };
+const listeners = new Set<() => void>();
+
+function set(next: Partial<AuthState>): void {
+  state = { ...state, ...next };
+  listeners.forEach((listener) => listener());
+}
+
+export const authStore = {
+  get: (): AuthState => state,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export function useAuthState(): AuthState {
+  return useSyncExternalStore(authStore.subscribe, authStore.get, authStore.get);
+}
+
+function setUser(me: Me): void {
+  set({
+    me,
+    isAuthenticated: true,
+    initialized: true,
+    isSessionExpired: false,
+    isSuperAdmin: isSuperAdmin(me),
+    permissions: parsePermissions(me.role?.permissions),
+  });
+}
+
+/** Fetches the signed-in user; rejects when the server cannot be reached or refuses. */
+export async function fetchUser(): Promise<Me> {
+  const response = await authApi.me();
+  if (!AUTH_SUCCESS.includes(response.status)) throw new Error(`unexpected status ${response.status}`);
+  setUser(response.data.data);
+  return response.data.data;
+}
+
+let initializing: Promise<void> | null = null;
+
+/** Runs once per page load: resolves the stored session into a user, or into signed-out. */
+export function initializeAuth(): Promise<void> {
+  initializing ??= (async () => {
+    if (!state.isAuthenticated) {
+      set({ initialized: true });
+      return;
+    }
+    try {
+      await fetchUser();
+    } finally {
+      set({ initialized: true });
+    }
+  })();
+  return initializing;
+}
+
+export async function login(credentials: LoginBody): Promise<Me> {
+  try {
+    const response = await authApi.login(credentials);
+    if (!AUTH_SUCCESS.includes(response.status)) throw new Error(`unexpected status ${response.status}`);
+    storeSession(response.data.token);
+    set({ token: response.data.token, isAuthenticated: true });
+    initializing = Promise.resolve();
+    return await fetchUser();
+  } catch (error) {
+    localLogout();
+    throw error;
+  }
+}
+
+/** Clears everything held about the session, with no server call. */
+export function localLogout(expired = false): void {
+  clearSession();
+  initializing = null;
+  set({ ...signedOut(), initialized: true, isSessionExpired: expired });
+}
+
+/** Revokes the token on the server, then forgets it here whatever the answer. */
+export async function logout(): Promise<void> {
+  try {
+    if (state.token) await authApi.logout();
+  } finally {
+    localLogout();
+  }
+}

@@ -1,0 +1,39 @@
+import type { Locale } from "antd/es/locale";
+import type { LanguageCode } from "../../contracts/auth";
+
+export interface Language {
+  code: LanguageCode;
+  /** The language's own name, as people look for it in a list. */
+  name: string;
+  /** dayjs locale; Tagalog keeps English date formats. */
+  dayjs: string;
+  /** Loads the dayjs locale's definitions (English is built in). */
+  dayjsLocale: () => Promise<unknown>;
+  antd: () => Promise<{ default: Locale }>;
+  messages: () => Promise<{ default: Record<string, unknown> }>;
+}
+
+export const LANGUAGES: readonly Language[] = [
+  { code: "en", name: "English", dayjs: "en", dayjsLocale: async () => undefined, antd: () => import("antd/es/locale/en_US"), messages: () => import("../../locales/en.json") },
+  { code: "jp", name: "日本語", dayjs: "ja", dayjsLocale: () => import("dayjs/locale/ja"), antd: () => import("antd/es/locale/ja_JP"), messages: () => import("../../locales/jp.json") },
+  { code: "cn", name: "中文", dayjs: "zh-cn", dayjsLocale: () => import("dayjs/locale/zh-cn"), antd: () => import("antd/es/locale/zh_CN"), messages: () => import("../../locales/cn.json") },
+  { code: "tl", name: "Tagalog", dayjs: "en", dayjsLocale: async () => undefined, antd: () => import("antd/es/locale/en_US"), messages: () => import("../../locales/tl.json") },
+  { code: "fr", name: "Français", dayjs: "fr", dayjsLocale: () => import("dayjs/locale/fr"), antd: () => import("antd/es/locale/fr_FR"), messages: () => import("../../locales/fr.json") },
+];
+
+export const FALLBACK_LANGUAGE: LanguageCode = "en";
+
+/** Browser tags (ja-JP, zh-Hans, fil) mapped to the product's codes. */
+const BROWSER_TAGS: Record<string, LanguageCode> = { en: "en", ja: "jp", jp: "jp", zh: "cn", cn: "cn", tl: "tl", fil: "tl", fr: "fr" };
+
+export function languageFromBrowser(tags: readonly string[]): LanguageCode | null {
+  for (const tag of tags) {
+    const code = BROWSER_TAGS[tag.toLowerCase().split("-")[0]];
+    if (code) return code;
+  }
+  return null;
+}
+
+export function findLanguage(code: string | null | undefined): Language | undefined {
+  return LANGUAGES.find((language) => language.code === code);
+}

@@ -1,0 +1,5 @@
+import { IdentityPage } from "./IdentityPage";
+
+export default function ProfilePage() {
+  return <IdentityPage titleKey="profile.title" />;
+}

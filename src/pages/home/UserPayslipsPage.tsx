@@ -1,0 +1,5 @@
+import { IdentityPage } from "./IdentityPage";
+
+export default function UserPayslipsPage() {
+  return <IdentityPage titleKey="userPayslips.title" />;
+}

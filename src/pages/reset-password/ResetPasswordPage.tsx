@@ -1,0 +1,155 @@
+import { useTranslation } from "react-i18next";
+import { useEffect, useState } from "react";
+import { ArrowLeftOutlined, ClockCircleOutlined, LockOutlined } from "@ant-design/icons";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { Alert, Button, Form, Input, Result, Space, Spin, Typography } from "antd";
+import { AuthShell } from "../../components/auth/AuthShell";
+import { PasswordChecklist, PasswordStrengthMeter } from "../../components/auth/PasswordStrength";
+import { authApi } from "../../api/auth";
+import { formRules } from "../../lib/form-rules";
+import { ApiError } from "../../lib/http";
+import { toast, TOAST_LIFE } from "../../lib/toast";
+import { useResetLink } from "./useResetLink";
+
+const WARN_AT_MINUTES = 5;
+const REDIRECT_AFTER_MS = 3000;
+
+interface ResetForm {
+  password: string;
+  password_confirmation: string;
+}
+
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? undefined;
+  const email = params.get("email") ?? undefined;
+  const { state, succeed } = useResetLink(token, email);
+  const [form] = Form.useForm<ResetForm>();
+  const password = Form.useWatch("password", form) ?? "";
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const rules = formRules(t);
+
+  useEffect(() => {
+    if (state.status !== "success") return;
+    const timer = setTimeout(() => navigate("/login", { replace: true }), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [state.status, navigate]);
+
+  const submit = async (values: ResetForm) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await authApi.resetPassword({ token: token!, email: email!, ...values });
+      toast("success", t("reset.successToastTitle"), t("reset.successToast"), TOAST_LIFE.long);
+      succeed();
+    } catch (failure) {
+      const message =
+        failure instanceof ApiError ? (failure.errors.password?.[0] ?? (failure.status === 0 || failure.status === 500 ? t("reset.failed") : failure.message)) : t("reset.failed");
+      setError(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const backToLogin = (
+    <Link to="/login">
+      <Button block icon={<ArrowLeftOutlined />}>
+        {t("reset.backToLogin")}
+      </Button>
+    </Link>
+  );
+
+  if (state.status === "verifying") {
+    return (
+      <AuthShell>
+        <Space direction="vertical" align="center" style={{ width: "100%", padding: "24px 0" }} data-testid="reset-verifying">
+          <Spin size="large" />
+          <Typography.Text>{t("reset.verifying")}</Typography.Text>
+        </Space>
+      </AuthShell>
+    );
+  }
+
+  if (state.status === "success") {
+    return (
+      <AuthShell>
+        <Result
+          status="success"
+          title={t("reset.successTitle")}
+          subTitle={t("reset.successText")}
+          extra={
+            <Link to="/login">
+              <Button type="primary">{t("reset.goToLogin")}</Button>
+            </Link>
+          }
+        />
+      </AuthShell>
+    );
+  }
+
+  if (state.status === "invalid") {
+    return (
+      <AuthShell>
+        <Result status="error" title={t("reset.invalidTitle")} subTitle={state.message} style={{ padding: "0 0 16px" }} />
+        <Typography.Paragraph type="secondary">{t("reset.invalidIntro")}</Typography.Paragraph>
+        <ul data-testid="invalid-reasons">
+          <li>{t("reset.reasonExpired")}</li>
+          <li>{t("reset.reasonUsed")}</li>
+          <li>{t("reset.reasonMalformed")}</li>
+        </ul>
+        <Space direction="vertical" style={{ width: "100%" }}>
+          <Link to="/forgot-password">
+            <Button type="primary" block>
+              {t("reset.requestNew")}
+            </Button>
+          </Link>
+          {backToLogin}
+        </Space>
+      </AuthShell>
+    );
+  }
+
+  const { minutesLeft } = state;
+  return (
+    <AuthShell title={t("reset.title")} subtitle={t("reset.subtitle", { email })}>
+      {minutesLeft <= WARN_AT_MINUTES ? (
+        <Alert
+          type="warning"
+          showIcon
+          icon={<ClockCircleOutlined />}
+          message={t("reset.expiresSoon")}
+          description={t("reset.minutesRemaining", { count: minutesLeft })}
+          style={{ marginBottom: 16 }}
+          data-testid="expiry-warning"
+        />
+      ) : (
+        <Typography.Paragraph type="secondary" data-testid="expiry-note">
+          <ClockCircleOutlined /> {t("reset.validFor", { count: minutesLeft })}
+        </Typography.Paragraph>
+      )}
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={busy}>
+        <Form.Item name="password" label={t("reset.newPassword")} rules={[rules.required, rules.newPassword]} style={{ marginBottom: 8 }}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus />
+        </Form.Item>
+        <PasswordStrengthMeter password={password} />
+        <PasswordChecklist password={password} />
+        <Form.Item
+          name="password_confirmation"
+          label={t("reset.confirmPassword")}
+          dependencies={["password"]}
+          rules={[rules.required, rules.matches("password")]}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={busy} disabled={busy || minutesLeft <= 0} style={{ marginBottom: 12 }}>
+          {busy ? t("reset.submitting") : t("reset.submit")}
+        </Button>
+      </Form>
+      {backToLogin}
+    </AuthShell>
+  );
+}

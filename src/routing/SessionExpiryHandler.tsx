@@ -1,0 +1,22 @@
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+import { localLogout } from "../auth/store";
+import { setUnauthorizedHandler } from "../lib/http";
+import { ROUTES } from "./guards";
+
+const PUBLIC_PATHS = ["/login", "/register", "/forgot-password", "/reset-password"];
+
+/** A 401 from any call ends the session and leads to the sign-in page (and back afterwards). */
+export function SessionExpiryHandler() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      localLogout(true);
+      const { pathname, search } = window.location;
+      if (PUBLIC_PATHS.includes(pathname)) return;
+      navigate(`${ROUTES.login}?redirect=${encodeURIComponent(pathname + search)}`, { replace: true });
+    });
+    return () => setUnauthorizedHandler(() => {});
+  }, [navigate]);
+  return null;
+}
