@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkNewPassword, emailAddress, MESSAGE, passwordInput, requiredText } from "./validation";
+import { checkNewPassword, emailAddress, MESSAGE, passwordInput, requiredText, whenPasswordTyped } from "./validation";
 
 export const loginBody = z.strictObject({
   email: emailAddress,
@@ -21,11 +21,11 @@ const newPassword = {
 
 export const resetPasswordBody = z
   .strictObject({ token: requiredText(200), email: emailAddress, ...newPassword })
-  .superRefine(checkNewPassword);
+  .superRefine(checkNewPassword, whenPasswordTyped);
 
 export const registerBody = z
   .strictObject({ name: requiredText(120), email: emailAddress, ...newPassword })
-  .superRefine(checkNewPassword);
+  .superRefine(checkNewPassword, whenPasswordTyped);
 
 export type LoginBody = z.input<typeof loginBody>;
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;

@@ -21,12 +21,15 @@ export const requiredText = (max = 255) =>
     .min(1, { error: MESSAGE.required })
     .max(max, { error: MESSAGE.maxLength });
 
+const emailFormat = z.email();
+
 export const emailAddress = z
   .string({ error: MESSAGE.required })
   .trim()
   .min(1, { error: MESSAGE.required })
   .max(254, { error: MESSAGE.email })
-  .email({ error: MESSAGE.email })
+  // An empty field is "required", not also "not a valid email address".
+  .refine((value) => value === "" || emailFormat.safeParse(value).success, { error: MESSAGE.email })
   .transform((value) => value.toLowerCase());
 
 /** A password is never trimmed: spaces are characters the user chose. */
@@ -43,7 +46,22 @@ export function checkNewPassword(
   for (const rule of passwordProblems(value.password)) {
     ctx.addIssue({ code: "custom", path: ["password"], message: rule.key, params: rule.params });
   }
-  if (value.password !== value.password_confirmation) {
+  // An empty or missing confirmation already says "Value is required".
+  const confirmation: unknown = value.password_confirmation;
+  if (typeof confirmation === "string" && confirmation !== "" && value.password !== confirmation) {
     ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: MESSAGE.passwordsMatch });
   }
 }
+
+/**
+ * Options for the superRefine of checkNewPassword: the rules run whenever a
+ * password was typed, even when another field failed, so one reply lists
+ * every problem (zod otherwise skips object refinements once a field is
+ * missing or of the wrong type).
+ */
+export const whenPasswordTyped = {
+  when: (payload: z.core.ParsePayload): boolean => {
+    const value = payload.value as { password?: unknown } | null | undefined;
+    return typeof value?.password === "string" && value.password !== "";
+  },
+};
