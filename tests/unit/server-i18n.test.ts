@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { languageFromHeader, translator } from "../../server/lib/i18n";
+
+describe("languageFromHeader", () => {
+  it.each([
+    ["fr-FR,fr;q=0.9", "fr"],
+    ["fr", "fr"],
+    ["ja", "jp"],
+    ["ja-JP,ja;q=0.9,en;q=0.8", "jp"],
+    ["zh-CN", "cn"],
+    ["zh-Hans-CN", "cn"],
+    ["fil", "tl"],
+    ["fil-PH", "tl"],
+    ["tl", "tl"],
+    ["EN-us", "en"],
+    ["de", "en"],
+    ["*", "en"],
+    ["", "en"],
+    ["de-DE,fr;q=0.5", "fr"],
+    ["  ja ; q=1 , en", "jp"],
+  ])("reads %j as %s", (header, language) => {
+    expect(languageFromHeader(header)).toBe(language);
+  });
+
+  it("answers en when the header is missing", () => {
+    expect(languageFromHeader(undefined)).toBe("en");
+  });
+});
+
+describe("translator", () => {
+  const t = translator("en");
+
+  it("looks up nested keys", () => {
+    expect(t("auth.invalidCredentials")).toBe("Invalid credentials");
+    expect(t("errors.unauthenticated")).toBe("Please log in.");
+  });
+
+  it("interpolates {{min}} and other parameters", () => {
+    expect(t("validation.minLength", { min: 8 })).toBe("This field should be at least 8 characters long");
+    expect(t("auth.throttled", { minutes: 3 })).toBe("Too many attempts. Try again in 3 minute(s).");
+  });
+
+  it("leaves a placeholder whose parameter is missing as it is", () => {
+    expect(t("validation.minLength")).toBe("This field should be at least {{min}} characters long");
+  });
+
+  it("falls back to the key when no catalogue has it", () => {
+    expect(t("no.such.key")).toBe("no.such.key");
+    expect(translator("fr")("no.such.key")).toBe("no.such.key");
+    // A key that names a group, not a message, is not a message either.
+    expect(t("auth")).toBe("auth");
+  });
+
+  it("answers every language with a message, never the key, for known keys", () => {
+    for (const language of ["en", "jp", "cn", "tl", "fr"] as const) {
+      const message = translator(language)("validation.minLength", { min: 8 });
+      expect(message).not.toBe("validation.minLength");
+      expect(message).toContain("8");
+      expect(message).not.toContain("{{");
+    }
+  });
+});
