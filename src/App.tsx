@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { BrowserRouter } from "react-router";
 import { ConfigProvider, notification } from "antd";
 import type { Locale } from "antd/es/locale";
+import enUS from "antd/es/locale/en_US";
 import { useTranslation } from "react-i18next";
 import { findLanguage } from "./i18n/languages";
 import { bindToasts } from "./lib/toast";
@@ -20,9 +21,13 @@ function ToastBinding() {
   return holder;
 }
 
-/** antd's strings (pickers, pagination) follow the language; English is built in. */
-function useAntdLocale(code: string): Locale | undefined {
-  const [locale, setLocale] = useState<Locale>();
+/**
+ * antd's strings (pickers, pagination) follow the language. Starting from
+ * English rather than none matters: antd wraps the tree in a locale provider
+ * only when a locale is set, and adding it later would remount every screen.
+ */
+function useAntdLocale(code: string): Locale {
+  const [locale, setLocale] = useState<Locale>(enUS);
   useEffect(() => {
     let current = true;
     findLanguage(code)
@@ -35,25 +40,34 @@ function useAntdLocale(code: string): Locale | undefined {
   return locale;
 }
 
-function ThemedApp() {
+function ThemedFrame({ children }: { children: ReactNode }) {
   const { dark, preset } = useThemeSettings();
   const { i18n } = useTranslation();
   const antdLocale = useAntdLocale(i18n.language);
   return (
     <ConfigProvider theme={themeConfig(preset, dark)} locale={antdLocale}>
       <ToastBinding />
-      <SessionExpiryHandler />
-      <AppRoutes />
+      {children}
     </ConfigProvider>
+  );
+}
+
+/** Theme, antd locale and toasts around any router content (the app, and UI tests). */
+export function AppFrame({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider>
+      <ThemedFrame>{children}</ThemedFrame>
+    </ThemeProvider>
   );
 }
 
 export function App() {
   return (
     <BrowserRouter>
-      <ThemeProvider>
-        <ThemedApp />
-      </ThemeProvider>
+      <AppFrame>
+        <SessionExpiryHandler />
+        <AppRoutes />
+      </AppFrame>
     </BrowserRouter>
   );
 }

@@ -1,0 +1,35 @@
+import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
+import { http } from "../../src/lib/http";
+
+type Reply = [status: number, body?: unknown] | "network-error";
+type Handler = (body: unknown) => Reply | Promise<Reply>;
+
+/**
+ * Answers the app's HTTP client in UI tests: the real interceptors run, only
+ * the network is replaced. Unhandled calls fail the test loudly.
+ */
+export function fakeApi() {
+  const handlers = new Map<string, Handler>();
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    const method = (config.method ?? "get").toUpperCase();
+    const url = config.url ?? "";
+    const body = typeof config.data === "string" ? JSON.parse(config.data) : config.data;
+    calls.push({ method, url, body });
+    const handler = handlers.get(`${method} ${url}`);
+    if (!handler) throw new Error(`No fake answer for ${method} ${url}`);
+    const reply = await handler(body);
+    if (reply === "network-error") throw new AxiosError("Network Error", AxiosError.ERR_NETWORK, config);
+    const [status, data] = reply;
+    const response: AxiosResponse = { status, statusText: String(status), data, headers: {}, config };
+    if (status >= 400) throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_REQUEST, config, null, response);
+    return response;
+  };
+  http.defaults.adapter = adapter;
+  return {
+    calls,
+    on(method: string, url: string, handler: Handler | Reply) {
+      handlers.set(`${method} ${url}`, typeof handler === "function" ? handler : () => handler);
+    },
+  };
+}
