@@ -2,6 +2,11 @@
 const TOKEN_KEY = "auth_token";
 const FLAG_KEY = "is_authenticated";
 
+/** Whether a storage event (another tab) touched the session. */
+export function touchesSession(key: string | null): boolean {
+  return key === null || key === TOKEN_KEY || key === FLAG_KEY;
+}
+
 export function readToken(): string | null {
   return localStorage.getItem(TOKEN_KEY);
 }

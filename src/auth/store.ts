@@ -2,7 +2,7 @@ import { useSyncExternalStore } from "react";
 import type { LoginBody, Me } from "../../contracts/auth";
 import { isSuperAdmin, parsePermissions, type PermissionMap } from "../../contracts/permissions";
 import { authApi, AUTH_SUCCESS } from "../api/auth";
-import { clearSession, readAuthenticatedFlag, readToken, storeSession } from "./storage";
+import { clearSession, readAuthenticatedFlag, readToken, storeSession, touchesSession } from "./storage";
 
 /** The spec's auth state (section 3). */
 export interface AuthState {
@@ -25,8 +25,8 @@ const signedOut = (): AuthState => ({
   permissions: {},
 });
 
-// At start the authenticated flag is read from storage; the user is fetched later.
-let state: AuthState = { ...signedOut(), isAuthenticated: readAuthenticatedFlag(), token: readToken() };
+let state: AuthState = signedOut();
+let initializing: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 function set(next: Partial<AuthState>): void {
@@ -65,7 +65,21 @@ export async function fetchUser(): Promise<Me> {
   return response.data.data;
 }
 
-let initializing: Promise<void> | null = null;
+/**
+ * Reads the session from storage: the authenticated flag now, the user
+ * later. Runs at start, and when another tab signs in or out.
+ */
+export function syncFromStorage(): void {
+  initializing = null;
+  set({ ...signedOut(), isAuthenticated: readAuthenticatedFlag(), token: readToken() });
+}
+
+syncFromStorage();
+if (typeof window !== "undefined") {
+  window.addEventListener("storage", (event) => {
+    if (touchesSession(event.key)) syncFromStorage();
+  });
+}
 
 /** Runs once per page load: resolves the stored session into a user, or into signed-out. */
 export function initializeAuth(): Promise<void> {

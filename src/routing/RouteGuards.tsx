@@ -1,5 +1,6 @@
-import { useEffect, type ReactNode } from "react";
-import { Navigate, useLocation, useNavigate } from "react-router";
+import { useEffect, useState, type ReactNode } from "react";
+import { flushSync } from "react-dom";
+import { Navigate, useLocation } from "react-router";
 import { initializeAuth, localLogout, useAuthState } from "../auth/store";
 import { FullPageSpinner } from "../components/common/FullPageSpinner";
 import { ApiError } from "../lib/http";
@@ -25,7 +26,7 @@ export function PublicOnly({ children }: { children: ReactNode }) {
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isAuthenticated, me } = useAuthState();
   const fullPath = useFullPath();
-  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
   const signInTarget = protectedGuard(isAuthenticated, fullPath);
 
   useEffect(() => {
@@ -33,12 +34,14 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     initializeAuth().catch((error: unknown) => {
       // A 401 is handled once, by the HTTP client's handler.
       if (error instanceof ApiError && error.status === 401) return;
-      localLogout();
       const message = error instanceof Error ? error.message : String(error);
-      navigate(connectionErrorTarget(message, fullPath), { replace: true });
+      // Commit the way out before signing out: signed out, this guard would send the user to login instead.
+      flushSync(() => setFailure(connectionErrorTarget(message, fullPath)));
+      localLogout();
     });
-  }, [signInTarget, me, fullPath, navigate]);
+  }, [signInTarget, me, fullPath]);
 
+  if (failure) return <Navigate to={failure} replace />;
   if (signInTarget) return <Navigate to={signInTarget} replace />;
   if (!me) return <FullPageSpinner />;
   return children;

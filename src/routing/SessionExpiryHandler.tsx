@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { useNavigate } from "react-router";
+import { useEffect, useRef } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { localLogout } from "../auth/store";
 import { setUnauthorizedHandler } from "../lib/http";
 import { ROUTES } from "./guards";
@@ -9,10 +9,14 @@ const PUBLIC_PATHS = ["/login", "/register", "/forgot-password", "/reset-passwor
 /** A 401 from any call ends the session and leads to the sign-in page (and back afterwards). */
 export function SessionExpiryHandler() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef(location);
+  here.current = location;
+
   useEffect(() => {
     setUnauthorizedHandler(() => {
       localLogout(true);
-      const { pathname, search } = window.location;
+      const { pathname, search } = here.current;
       if (PUBLIC_PATHS.includes(pathname)) return;
       navigate(`${ROUTES.login}?redirect=${encodeURIComponent(pathname + search)}`, { replace: true });
     });

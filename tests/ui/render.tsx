@@ -2,6 +2,7 @@ import { render } from "@testing-library/react";
 import { MemoryRouter, useLocation } from "react-router";
 import { AppFrame } from "../../src/App";
 import { AppRoutes } from "../../src/routing/AppRoutes";
+import { SessionExpiryHandler } from "../../src/routing/SessionExpiryHandler";
 
 /** Shows the router's current location, so tests can assert where a screen led. */
 function LocationProbe() {
@@ -14,6 +15,7 @@ export function renderAt(url: string) {
   return render(
     <MemoryRouter initialEntries={[url]}>
       <AppFrame>
+        <SessionExpiryHandler />
         <AppRoutes />
         <LocationProbe />
       </AppFrame>

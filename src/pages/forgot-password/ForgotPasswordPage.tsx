@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { useState } from "react";
 import { ArrowLeftOutlined, MailOutlined } from "@ant-design/icons";
-import { Link } from "react-router";
 import { Alert, Button, Form, Input, Result, Typography } from "antd";
 import { authApi } from "../../api/auth";
 import { AuthShell } from "../../components/auth/AuthShell";
+import { LinkButton } from "../../components/common/LinkButton";
 import { formRules } from "../../lib/form-rules";
 import { ApiError } from "../../lib/http";
 import { toast, TOAST_LIFE } from "../../lib/toast";
@@ -34,11 +34,9 @@ export default function ForgotPasswordPage() {
   };
 
   const backToLogin = (
-    <Link to="/login">
-      <Button block icon={<ArrowLeftOutlined />}>
-        {t("forgot.back")}
-      </Button>
-    </Link>
+    <LinkButton to="/login" block icon={<ArrowLeftOutlined />}>
+      {t("forgot.back")}
+    </LinkButton>
   );
 
   if (sentTo) {

@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { useEffect, useState } from "react";
 import { ArrowLeftOutlined, ClockCircleOutlined, LockOutlined } from "@ant-design/icons";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { Alert, Button, Form, Input, Result, Space, Spin, Typography } from "antd";
 import { AuthShell } from "../../components/auth/AuthShell";
+import { LinkButton } from "../../components/common/LinkButton";
 import { PasswordChecklist, PasswordStrengthMeter } from "../../components/auth/PasswordStrength";
 import { authApi } from "../../api/auth";
 import { formRules } from "../../lib/form-rules";
@@ -55,11 +56,9 @@ export default function ResetPasswordPage() {
   };
 
   const backToLogin = (
-    <Link to="/login">
-      <Button block icon={<ArrowLeftOutlined />}>
-        {t("reset.backToLogin")}
-      </Button>
-    </Link>
+    <LinkButton to="/login" block icon={<ArrowLeftOutlined />}>
+      {t("reset.backToLogin")}
+    </LinkButton>
   );
 
   if (state.status === "verifying") {
@@ -81,9 +80,9 @@ export default function ResetPasswordPage() {
           title={t("reset.successTitle")}
           subTitle={t("reset.successText")}
           extra={
-            <Link to="/login">
-              <Button type="primary">{t("reset.goToLogin")}</Button>
-            </Link>
+            <LinkButton to="/login" type="primary">
+              {t("reset.goToLogin")}
+            </LinkButton>
           }
         />
       </AuthShell>
@@ -101,11 +100,9 @@ export default function ResetPasswordPage() {
           <li>{t("reset.reasonMalformed")}</li>
         </ul>
         <Space direction="vertical" style={{ width: "100%" }}>
-          <Link to="/forgot-password">
-            <Button type="primary" block>
-              {t("reset.requestNew")}
-            </Button>
-          </Link>
+          <LinkButton to="/forgot-password" type="primary" block>
+            {t("reset.requestNew")}
+          </LinkButton>
           {backToLogin}
         </Space>
       </AuthShell>

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { Button } from "antd";
+import { LinkButton } from "../../components/common/LinkButton";
 import { StatusScreen } from "../../components/common/StatusScreen";
 
 export default function NotFoundPage() {
@@ -11,9 +10,9 @@ export default function NotFoundPage() {
       title={t("notFound.title")}
       text={t("notFound.text")}
       actions={
-        <Link to="/">
-          <Button type="primary">{t("notFound.home")}</Button>
-        </Link>
+        <LinkButton to="/" type="primary">
+          {t("notFound.home")}
+        </LinkButton>
       }
     />
   );

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { Button } from "antd";
+import { LinkButton } from "../../components/common/LinkButton";
 import { StatusScreen } from "../../components/common/StatusScreen";
 
 export default function UnauthorizedPage() {
@@ -11,9 +10,9 @@ export default function UnauthorizedPage() {
       title={t("unauthorized.title")}
       text={t("unauthorized.text")}
       actions={
-        <Link to="/">
-          <Button type="primary">{t("unauthorized.home")}</Button>
-        </Link>
+        <LinkButton to="/" type="primary">
+          {t("unauthorized.home")}
+        </LinkButton>
       }
     />
   );
