@@ -1,0 +1,291 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+
+/**
+ * End-to-end support: the real server (`node --import tsx server/main.ts`) as a
+ * child process on a fresh embedded database, and headless Debian Chromium
+ * driven by playwright-core. No vitest import here: tests/bench/run.ts uses it too.
+ */
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const DIST_DIR = path.join(ROOT_DIR, "dist");
+
+const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+const MAIL_LOG_MESSAGE = "mail (no SMTP_URL: kept in outbox)";
+
+/** Variables of the caller's environment that would change what the server talks to. */
+const ISOLATED_VARIABLES = ["DATABASE_URL", "SMTP_URL", "MAIL_FROM", "APP_KEY", "TRUST_PROXY", "HOST", "PORT", "DATA_DIR", "APP_URL", "SEED_DEMO", "LOG_LEVEL"];
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface RunningServer {
+  /** http://127.0.0.1:<port>, also the server's APP_URL. */
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Milliseconds from spawn to the first successful GET /api/public-config. */
+  startupMs: number;
+  /** Every stdout line so far (pino JSON lines and the start-up banner). */
+  readonly lines: readonly string[];
+  /** Mails the server printed because no SMTP_URL is set, oldest first. */
+  mails(): OutboxMail[];
+  /** Waits for a printed mail matching the predicate (only those after `afterCount` mails, when given). */
+  waitForMail(predicate: (mail: OutboxMail) => boolean, options?: { timeoutMs?: number; afterCount?: number }): Promise<OutboxMail>;
+  /** SIGTERM, waits for the exit, then removes the data directory unless it was handed in. */
+  stop(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  /** Reuse this data directory (it is then kept on stop); a fresh temporary one otherwise. */
+  dataDir?: string;
+  /** Extra environment for the server. */
+  env?: Record<string, string>;
+}
+
+/** The built app must exist: `npm run test:e2e` and `npm run bench` build it first. */
+export function assertAppBuilt(): void {
+  const indexHtml = path.join(DIST_DIR, "index.html");
+  if (!fs.existsSync(indexHtml)) {
+    throw new Error(`${indexHtml} is missing: build the app first (npx vite build, or run npm run test:e2e / npm run bench, which build it).`);
+  }
+}
+
+/** A port nobody listens on right now, on the loopback interface. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error("could not find a free port"))));
+    });
+  });
+}
+
+export function makeTempDataDir(): Promise<string> {
+  return fs.promises.mkdtemp(path.join(os.tmpdir(), "paydesk-e2e-"));
+}
+
+/**
+ * Last resort when the test runner or the bench exits without stopping a server
+ * (a crash, a forgotten stop): kill the children and remove their temporary directories.
+ */
+const leftovers = new Map<ChildProcess, string | null>();
+process.once("exit", () => {
+  for (const [child, dir] of leftovers) {
+    if (!exited(child)) child.kill("SIGKILL");
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function exited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (exited(child)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      child.off("exit", onExit);
+      resolve(false);
+    }, timeoutMs);
+    const onExit = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    child.once("exit", onExit);
+  });
+}
+
+function parseMail(line: string): OutboxMail | null {
+  if (!line.startsWith("{") || !line.includes(MAIL_LOG_MESSAGE)) return null;
+  try {
+    const entry = JSON.parse(line) as { msg?: string; mail?: { to?: string; subject?: string; text?: string } };
+    if (entry.msg !== MAIL_LOG_MESSAGE || !entry.mail) return null;
+    return { to: entry.mail.to ?? "", subject: entry.mail.subject ?? "", text: entry.mail.text ?? "" };
+  } catch {
+    return null;
+  }
+}
+
+/** Starts the real server on a free loopback port and waits until the API answers. */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  assertAppBuilt();
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? (await makeTempDataDir());
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ISOLATED_VARIABLES) delete env[name];
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    APP_URL: url,
+    LOG_LEVEL: "info",
+    SEED_DEMO: "1",
+    ...options.env,
+  });
+
+  const lines: string[] = [];
+  const stderr: string[] = [];
+  const mails: OutboxMail[] = [];
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: ROOT_DIR, env, stdio: ["ignore", "pipe", "pipe"] });
+  leftovers.set(child, ownsDataDir ? dataDir : null);
+
+  const collect = (sink: string[], onLine?: (line: string) => void) => {
+    let rest = "";
+    return (chunk: Buffer) => {
+      const parts = (rest + chunk.toString("utf8")).split("\n");
+      rest = parts.pop() ?? "";
+      for (const line of parts) {
+        sink.push(line);
+        onLine?.(line);
+      }
+    };
+  };
+  child.stdout!.on(
+    "data",
+    collect(lines, (line) => {
+      const mail = parseMail(line);
+      if (mail) mails.push(mail);
+    }),
+  );
+  child.stderr!.on("data", collect(stderr));
+
+  const cleanUp = async () => {
+    if (!exited(child)) {
+      child.kill("SIGTERM");
+      if (!(await waitForExit(child, STOP_TIMEOUT_MS))) {
+        child.kill("SIGKILL");
+        await waitForExit(child, STOP_TIMEOUT_MS);
+      }
+    }
+    if (ownsDataDir) await fs.promises.rm(dataDir, { recursive: true, force: true });
+    leftovers.delete(child);
+  };
+
+  // Ready once the API answers; a server that dies first fails with its output.
+  let startupMs = 0;
+  try {
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    for (;;) {
+      if (exited(child)) {
+        throw new Error(
+          `the server exited (code ${child.exitCode}, signal ${child.signalCode}) before answering:\n${[...lines, ...stderr].slice(-40).join("\n")}`,
+        );
+      }
+      try {
+        const response = await fetch(`${url}/api/public-config`, { signal: AbortSignal.timeout(2_000) });
+        if (response.ok) {
+          await response.arrayBuffer();
+          startupMs = performance.now() - started;
+          break;
+        }
+      } catch {
+        // Not listening yet.
+      }
+      if (Date.now() > deadline) throw new Error(`the server did not answer ${url}/api/public-config within ${READY_TIMEOUT_MS} ms:\n${[...lines, ...stderr].slice(-40).join("\n")}`);
+      await sleep(25);
+    }
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+
+  let stopping: Promise<void> | null = null;
+  return {
+    url,
+    port,
+    dataDir,
+    startupMs,
+    lines,
+    mails: () => [...mails],
+    async waitForMail(predicate, { timeoutMs = 15_000, afterCount = 0 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mails.slice(afterCount).find(predicate);
+        if (found) return found;
+        if (Date.now() > deadline) {
+          throw new Error(`no matching mail within ${timeoutMs} ms; printed mails: ${JSON.stringify(mails.map((mail) => ({ to: mail.to, subject: mail.subject })))}`);
+        }
+        await sleep(100);
+      }
+    },
+    stop() {
+      stopping ??= cleanUp();
+      return stopping;
+    },
+  };
+}
+
+/** The first link to the app's reset screen in a mail's text. */
+export function resetLinkIn(mail: OutboxMail): string {
+  const link = /https?:\/\/\S+\/reset-password\?\S+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no reset link in the mail "${mail.subject}":\n${mail.text}`);
+  return link;
+}
+
+/** Signs in through the API and returns the bearer token. */
+export async function apiToken(server: RunningServer, email: string, password: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await response.json()) as { token?: string; message?: string };
+  if (!response.ok || !body.token) throw new Error(`sign-in of ${email} failed (${response.status}): ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** Headless Debian Chromium; one browser per test file, a fresh context per test. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing: install Debian's chromium package.`);
+  const { chromium } = await import("playwright-core");
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  /** Errors thrown in the page, for a failing test's message. */
+  pageErrors: string[];
+}
+
+/** A fresh context (own storage, English) with one page on the server's origin. */
+export async function newSession(browser: Browser, server: RunningServer): Promise<BrowserSession> {
+  const context = await browser.newContext({ baseURL: server.url, locale: "en-US", viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(20_000);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  return { context, page, pageErrors };
+}
