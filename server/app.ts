@@ -13,6 +13,7 @@ import { languageFromHeader, translator, type Translate } from "./lib/i18n";
 import { createJobs } from "./lib/jobs";
 import { createMailer } from "./lib/mail";
 import { authRoutes } from "./modules/auth/routes";
+import { createSessionCache } from "./modules/auth/session-cache";
 import type { AuthUser } from "./modules/auth/sessions";
 import { settingsRoutes } from "./modules/settings/routes";
 
@@ -58,7 +59,9 @@ export async function buildApp({ database, config, clock = systemClock, logger =
 
   const jobs = createJobs(app.log);
   const mailer = await createMailer({ db: database.db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  app.decorate("ctx", { db: database.db, clock, config, mailer, jobs, log: app.log });
+  // Caching sessions is exact only where this process is the database's one writer.
+  const sessionCache = createSessionCache(database.kind === "pglite" ? config.sessionCacheSeconds * 1000 : 0);
+  app.decorate("ctx", { db: database.db, clock, config, mailer, jobs, log: app.log, sessionCache });
   app.decorateRequest("user", null as unknown as AuthUser);
   app.decorateRequest("t", null as unknown as Translate);
   app.decorateRequest("origin", null as unknown as RequestOrigin);
@@ -85,7 +88,9 @@ export async function buildApp({ database, config, clock = systemClock, logger =
     await app.register(fastifyStatic, { root: config.staticDir!, wildcard: false, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === "GET" && !request.url.startsWith("/api") && serveApp;
+    // A missing /assets/x.js is a 404, not the page: a stale script must fail loudly, not as HTML.
+    const pathname = request.url.split("?")[0];
+    const isPage = serveApp && request.method === "GET" && !pathname.startsWith("/api") && !/\.[a-z0-9]+$/i.test(pathname);
     // Client routes (/login, /dashboard, ...) all load the one page; the router takes over there.
     if (isPage) return reply.header("cache-control", "no-cache").sendFile("index.html");
     return reply.code(404).send({ message: request.t("errors.notFound") });

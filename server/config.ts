@@ -17,6 +17,8 @@ export interface Config {
   /** argon2id cost: tests lower it, production keeps the library's defaults. */
   passwordHashing: { memoryCost: number; timeCost: number };
   session: { hours: number; rememberDays: number };
+  /** How long a resolved token is reused without a query (embedded database only). */
+  sessionCacheSeconds: number;
   throttle: {
     windowMinutes: number;
     loginPerAccount: number;
@@ -34,6 +36,7 @@ export const DEFAULT_CONFIG: Omit<Config, "dataDir" | "appKey" | "appUrl"> = {
   staticDir: null,
   passwordHashing: { memoryCost: 19456, timeCost: 2 },
   session: { hours: 12, rememberDays: 30 },
+  sessionCacheSeconds: 10,
   throttle: { windowMinutes: 15, loginPerAccount: 5, loginPerAddress: 30, forgotPerAddress: 5 },
   logLevel: "info",
 };

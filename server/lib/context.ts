@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import type { Clock } from "./clock";
 import type { Jobs } from "./jobs";
 import type { Mailer } from "./mail";
+import type { SessionCache } from "../modules/auth/session-cache";
 
 /** What every service needs besides its arguments: handed in, never global. */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   mailer: Mailer;
   jobs: Jobs;
   log: FastifyBaseLogger;
+  /** Resolved bearer tokens; every revocation must forget them here too. */
+  sessionCache: SessionCache;
 }
 
 /** Where a request came from, for throttling and the activity log. */

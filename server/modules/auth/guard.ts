@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { unauthenticated } from "../../lib/errors";
-import { userForToken } from "./sessions";
+import { hashToken } from "../../lib/tokens";
+import { userForToken, type AuthUser } from "./sessions";
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -9,10 +10,22 @@ function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === "bearer" && token ? token : null;
 }
 
+async function resolveUser(request: FastifyRequest, token: string): Promise<AuthUser | null> {
+  const { db, clock, sessionCache } = request.server.ctx;
+  const now = clock.now();
+  const hash = hashToken(token);
+  const cached = sessionCache.get(hash, now);
+  if (cached) return cached;
+  const found = await userForToken(db, hash, now);
+  if (!found) return null;
+  sessionCache.set(hash, found.user, found.expiresAt, now);
+  return found.user;
+}
+
 /** preHandler for every route that needs a signed-in user. */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
-  const user = token ? await userForToken(request.server.ctx.db, token, request.server.ctx.clock.now()) : null;
+  const user = token ? await resolveUser(request, token) : null;
   if (!user) throw unauthenticated();
   request.user = user;
 }

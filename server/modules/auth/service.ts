@@ -92,6 +92,7 @@ export async function login(ctx: AppContext, input: LoginInput, origin: RequestO
 
 export async function logout(ctx: AppContext, user: AuthUser, origin: RequestOrigin): Promise<void> {
   await revokeToken(ctx.db, user.tokenId);
+  ctx.sessionCache.forgetToken(user.tokenId);
   await recordActivity(ctx.db, {
     actorId: user.id,
     action: "auth.logout",
@@ -193,6 +194,7 @@ export async function resetPassword(ctx: AppContext, input: z.output<typeof rese
       at: now,
     });
   });
+  ctx.sessionCache.forgetUser(state.userId);
   await clearAttempts(ctx.db, "login", input.email);
 }
 

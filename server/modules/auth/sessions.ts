@@ -59,12 +59,13 @@ export async function issueToken(
 /** Writing last_used_at on every call would make each read a write; once a minute is enough. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-/** Resolves a bearer token to its active user, or null. One indexed query. */
-export async function userForToken(db: Db, token: string, now: Date): Promise<AuthUser | null> {
+/** Resolves a token's hash to its active user and the token's expiry, or null. One indexed query. */
+export async function userForToken(db: Db, tokenHash: string, now: Date): Promise<{ user: AuthUser; expiresAt: Date } | null> {
   const [row] = await db
     .select({
       tokenId: authTokens.id,
       lastUsedAt: authTokens.last_used_at,
+      expiresAt: authTokens.expires_at,
       id: users.id,
       name: users.name,
       email: users.email,
@@ -78,13 +79,13 @@ export async function userForToken(db: Db, token: string, now: Date): Promise<Au
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.user_id))
     .leftJoin(roles, eq(roles.id, users.role_id))
-    .where(and(eq(authTokens.token_hash, hashToken(token)), gt(authTokens.expires_at, now), eq(users.is_active, true)));
+    .where(and(eq(authTokens.token_hash, tokenHash), gt(authTokens.expires_at, now), eq(users.is_active, true)));
   if (!row) return null;
   if (now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db.update(authTokens).set({ last_used_at: now }).where(eq(authTokens.id, row.tokenId));
   }
   const permissions = row.rolePermissions ?? [];
-  return {
+  const user: AuthUser = {
     id: row.id,
     name: row.name,
     email: row.email,
@@ -95,6 +96,7 @@ export async function userForToken(db: Db, token: string, now: Date): Promise<Au
     permissions: parsePermissions(JSON.stringify(permissions)),
     tokenId: row.tokenId,
   };
+  return { user, expiresAt: row.expiresAt };
 }
 
 export async function revokeToken(db: Db, tokenId: number): Promise<void> {
