@@ -118,11 +118,6 @@ export default function LoginPage() {
       <Muted style={{ marginTop: 24, marginBottom: 0, fontSize: 13 }} testId="admin-contact">
         {config?.admin_contact ? t("login.contact", { contact: config.admin_contact }) : t("login.contactNoAddress")}
       </Muted>
-      {config?.allow_registration && (
-        <Muted style={{ marginTop: 8, marginBottom: 0, fontSize: 13 }}>
-          {t("login.noAccount")} <Link to="/register">{t("login.register")}</Link>
-        </Muted>
-      )}
     </AuthShell>
   );
 }
