@@ -1,6 +1,8 @@
+import { useTranslation } from "react-i18next";
 import type { ReactNode } from "react";
 import { Flex, Layout, Result, theme } from "antd";
 import type { ResultStatusType } from "antd/es/result";
+import { LinkButton } from "./LinkButton";
 
 /** A whole-page message (restricted, not found, connection lost) with its way out. */
 export function StatusScreen({ status, title, text, actions }: { status: ResultStatusType; title: string; text: string; actions: ReactNode }) {
@@ -11,5 +13,22 @@ export function StatusScreen({ status, title, text, actions }: { status: ResultS
         <Result status={status} title={title} subTitle={text} extra={actions} />
       </Flex>
     </Layout>
+  );
+}
+
+/** A status screen whose way out is the home page: messages under `<section>.title|text|home`. */
+export function HomeStatusScreen({ status, section }: { status: ResultStatusType; section: "unauthorized" | "notFound" }) {
+  const { t } = useTranslation();
+  return (
+    <StatusScreen
+      status={status}
+      title={t(`${section}.title`)}
+      text={t(`${section}.text`)}
+      actions={
+        <LinkButton to="/" type="primary">
+          {t(`${section}.home`)}
+        </LinkButton>
+      }
+    />
   );
 }
