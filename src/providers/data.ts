@@ -20,6 +20,9 @@ const DATE_OPERATORS: Partial<Record<string, string>> = { eq: "dateIs", ne: "dat
 
 export const MAX_PAGE_SIZE = 100;
 
+/** The API's free-text search is its own `search=` parameter, not a filter on a column. */
+export const SEARCH_FIELD = "search";
+
 /** Builds page, per_page, sort and filter[field][op] parameters for a list call. */
 export function listQuery(options: {
   currentPage?: number;
@@ -35,6 +38,10 @@ export function listQuery(options: {
   if (sort.length) query.set("sort", sort.join(","));
   for (const filter of options.filters ?? []) {
     if (!("field" in filter) || filter.value === undefined || filter.value === null || filter.value === "") continue;
+    if (filter.field === SEARCH_FIELD) {
+      query.set("search", String(filter.value));
+      continue;
+    }
     const isDate = options.dateFields?.includes(filter.field);
     const op = (isDate ? DATE_OPERATORS[filter.operator] : undefined) ?? OPERATORS[filter.operator];
     if (!op) throw new Error(`The filter operator "${filter.operator}" is not supported by the API.`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listQuery, MAX_PAGE_SIZE } from "../../src/providers/data";
+import { listQuery, MAX_PAGE_SIZE, SEARCH_FIELD } from "../../src/providers/data";
 
 describe("list query of the data provider", () => {
   it("pages, caps the page size and sorts with a leading minus for descending", () => {
@@ -31,5 +31,18 @@ describe("list query of the data provider", () => {
 
   it("refuses an operator the API does not know instead of sending it", () => {
     expect(() => listQuery({ filters: [{ field: "name", operator: "between", value: [1, 2] }] })).toThrow(/not supported/);
+  });
+
+  it("sends the free-text search as a plain search= parameter beside the column filters", () => {
+    const query = listQuery({
+      filters: [
+        { field: SEARCH_FIELD, operator: "contains", value: "Tanaka 田中" },
+        { field: "name", operator: "contains", value: "Al" },
+      ],
+    });
+    expect(query.get("search")).toBe("Tanaka 田中");
+    expect(query.get("filter[name][contains]")).toBe("Al");
+    expect([...query.keys()].some((key) => key.startsWith("filter[search]"))).toBe(false);
+    expect(listQuery({ filters: [{ field: SEARCH_FIELD, operator: "contains", value: "" }] }).has("search")).toBe(false);
   });
 });

@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+import { Button, Flex, Typography, theme } from "antd";
+import { useTranslation } from "react-i18next";
+import type { BulkSelection } from "./useBulkSelection";
+
+/** "N selected", a clear button and the page's bulk actions; hidden while nothing is selected. */
+export function BulkBar({ selection, children }: { selection: BulkSelection; children?: (selection: BulkSelection) => ReactNode }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  if (!selection.ids.length) return null;
+  // "n", not "count": i18next would look for plural forms that the app's language codes (jp, cn) cannot resolve.
+  const label = t("list.bulk.selected", { n: selection.ids.length });
+  return (
+    <Flex
+      role="region"
+      aria-label={t("list.bulk.label")}
+      align="center"
+      gap={12}
+      wrap
+      style={{ padding: "8px 12px", marginBottom: 12, borderRadius: token.borderRadius, background: token.colorPrimaryBg }}
+    >
+      <Typography.Text strong data-testid="bulk-count">
+        {label}
+      </Typography.Text>
+      <Button size="small" type="link" onClick={selection.clear}>
+        {t("list.bulk.clear")}
+      </Button>
+      {children?.(selection)}
+    </Flex>
+  );
+}

@@ -1,0 +1,100 @@
+import { useMemo, type ReactNode } from "react";
+import type { BaseRecord, CrudFilter, CrudSort } from "@refinedev/core";
+import { useTable } from "@refinedev/antd";
+import { Flex, Space, Table, Typography, type TableProps } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { useTranslation } from "react-i18next";
+import { DEFAULT_PER_PAGE } from "../../../contracts/list";
+import { BulkBar } from "./BulkBar";
+import { ExportButton } from "./ExportButton";
+import { SearchBox } from "./SearchBox";
+import { useBulkSelection, type BulkSelection } from "./useBulkSelection";
+import { useListColumns } from "./useListColumns";
+import type { ListColumn } from "./types";
+
+export interface ListPageProps<T extends BaseRecord> {
+  /** The API path under /api, e.g. "people". */
+  resource: string;
+  titleKey: string;
+  columns: readonly ListColumn<T>[];
+  /** Slot at the end of the toolbar, e.g. a link to the create page guarded by access control. */
+  createButton?: ReactNode;
+  /** More toolbar controls, placed before export. */
+  toolbar?: ReactNode;
+  /** Defaults to true. */
+  searchable?: boolean;
+  /** Defaults to true. */
+  exportable?: boolean;
+  /** Bulk action buttons; given, the rows get checkboxes and the actions get the selected ids. */
+  bulkActions?: (selection: BulkSelection) => ReactNode;
+  /** A trailing column of per-row buttons (view, edit). */
+  rowActions?: (row: T) => ReactNode;
+  initialSorters?: CrudSort[];
+  /** Filters the user cannot remove, e.g. one employee's attendance. */
+  permanentFilters?: CrudFilter[];
+  rowKey?: string;
+  pageSize?: number;
+}
+
+/** A list screen: title, toolbar (search, export, create), bulk bar and the server-paged table. */
+export function ListPage<T extends BaseRecord>({
+  resource,
+  titleKey,
+  columns,
+  createButton,
+  toolbar,
+  searchable = true,
+  exportable = true,
+  bulkActions,
+  rowActions,
+  initialSorters,
+  permanentFilters,
+  rowKey = "id",
+  pageSize = DEFAULT_PER_PAGE,
+}: ListPageProps<T>) {
+  const { t } = useTranslation();
+  // The data provider maps eq/ne/lt/gt to the API's date match modes on these fields only.
+  const meta = useMemo(() => ({ dateFields: columns.filter((column) => column.kind === "date").map((column) => column.field) }), [columns]);
+  const table = useTable<T>({
+    resource,
+    meta,
+    syncWithLocation: false,
+    pagination: { pageSize },
+    sorters: { initial: initialSorters },
+    filters: { permanent: permanentFilters },
+  });
+  const { filters, sorters, tableProps } = table;
+  const dataColumns = useListColumns(columns, table);
+  const tableColumns: ColumnsType<T> = rowActions
+    ? [...dataColumns, { key: "__actions", title: t("list.actions"), render: (_: unknown, row: T) => rowActions(row) }]
+    : dataColumns;
+  const { rowSelection, selection } = useBulkSelection<T>(JSON.stringify(filters));
+
+  // The column dropdowns own the filters; Refine's own antd mapping would
+  // turn each column's filteredValue back into a filter, so hand it none.
+  const onChange: TableProps<T>["onChange"] = (pagination, _filters, sorter, extra) => tableProps.onChange?.(pagination, {}, sorter, extra);
+
+  return (
+    <section>
+      <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t(titleKey)}
+        </Typography.Title>
+        <Space wrap>
+          {searchable && <SearchBox controller={table} />}
+          {toolbar}
+          {exportable && <ExportButton<T> resource={resource} columns={columns} filters={filters} sorters={sorters} meta={meta} />}
+          {createButton}
+        </Space>
+      </Flex>
+      {bulkActions && <BulkBar selection={selection}>{bulkActions}</BulkBar>}
+      <Table<T>
+        {...tableProps}
+        onChange={onChange}
+        rowKey={rowKey}
+        columns={tableColumns}
+        rowSelection={bulkActions ? rowSelection : undefined}
+      />
+    </section>
+  );
+}

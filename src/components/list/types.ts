@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+import type { BaseRecord, CrudFilter, CrudSort } from "@refinedev/core";
+import type { FieldKind } from "../../../contracts/list";
+import type { CsvCell } from "../../lib/csv";
+
+/** One of a choice column's fixed values, with the message key of its label. */
+export interface Choice {
+  value: string | number;
+  labelKey: string;
+}
+
+/**
+ * What a page declares about one column; the kit derives the title, sorting,
+ * the filter dropdown, the cell and the CSV cell from it.
+ */
+export interface ListColumn<T extends BaseRecord> {
+  /** The API's field name: read from the row, sorted on and filtered on. */
+  field: string;
+  titleKey: string;
+  kind: FieldKind;
+  /** The values a choice column can hold (required for kind "choice"). */
+  choices?: readonly Choice[];
+  /** Defaults to true: the API sorts every whitelisted field. */
+  sortable?: boolean;
+  /** Defaults to true. */
+  filterable?: boolean;
+  /** Defaults to true. */
+  exportable?: boolean;
+  width?: number | string;
+  /** A custom cell; the CSV still uses exportValue or the kind's plain value. */
+  render?: (row: T) => ReactNode;
+  /** The CSV cell when the plain field value is not what a reader wants. */
+  exportValue?: (row: T) => CsvCell;
+}
+
+/** The slice of Refine's useTable state the filter controls read and change. */
+export interface FilterController {
+  filters: CrudFilter[];
+  setFilters: (setter: (previous: CrudFilter[]) => CrudFilter[]) => void;
+  setCurrentPage: (page: number) => void;
+}
+
+/** What the sort controls read. */
+export interface SortState {
+  sorters: CrudSort[];
+}

@@ -1,0 +1,30 @@
+import { useCallback, useMemo, useState, type Key } from "react";
+import type { BaseKey, BaseRecord } from "@refinedev/core";
+import type { TableRowSelection } from "antd/es/table/interface";
+
+/** What bulk actions receive: the selected ids and a way to clear them once done. */
+export interface BulkSelection {
+  ids: BaseKey[];
+  clear: () => void;
+}
+
+/**
+ * antd row selection kept across pages. It empties when resetKey changes
+ * (the page passes its filters): rows picked under old filters may no longer
+ * be on screen, and a bulk delete must only touch what the user can see.
+ */
+export function useBulkSelection<T extends BaseRecord>(resetKey: string): { rowSelection: TableRowSelection<T>; selection: BulkSelection } {
+  const [keys, setKeys] = useState<Key[]>([]);
+  const [seenKey, setSeenKey] = useState(resetKey);
+  if (seenKey !== resetKey) {
+    setSeenKey(resetKey);
+    setKeys([]);
+  }
+  const clear = useCallback(() => setKeys([]), []);
+  const ids = useMemo(() => keys.filter((key): key is BaseKey => typeof key === "string" || typeof key === "number"), [keys]);
+  const rowSelection = useMemo<TableRowSelection<T>>(
+    () => ({ selectedRowKeys: keys, onChange: (next) => setKeys(next), preserveSelectedRowKeys: true }),
+    [keys],
+  );
+  return { rowSelection, selection: useMemo(() => ({ ids, clear }), [ids, clear]) };
+}
