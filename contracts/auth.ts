@@ -24,7 +24,7 @@ export const resetPasswordBody = z
   .superRefine(checkNewPassword, whenPasswordTyped);
 
 export const registerBody = z
-  .strictObject({ name: requiredText(120), email: emailAddress, ...newPassword })
+  .strictObject({ first_name: requiredText(80), last_name: requiredText(80), email: emailAddress, ...newPassword })
   .superRefine(checkNewPassword, whenPasswordTyped);
 
 export type LoginBody = z.input<typeof loginBody>;

@@ -12,6 +12,12 @@ export const MESSAGE = {
   minLength: "validation.minLength",
   maxLength: "validation.maxLength",
   passwordsMatch: "validation.passwordsMatch",
+  invalid: "validation.invalid",
+  invalidType: "validation.invalidType",
+  date: "validation.date",
+  wholeMinorUnits: "validation.wholeMinorUnits",
+  notNegative: "validation.notNegative",
+  currency: "validation.currency",
 } as const;
 
 export const requiredText = (max = 255) =>
@@ -65,3 +71,37 @@ export const whenPasswordTyped = {
     return typeof value?.password === "string" && value.password !== "";
   },
 };
+
+/** Optional free text: blank becomes null, so "cleared" and "never set" read the same. */
+export const optionalText = (max = 255) =>
+  z
+    .string({ error: MESSAGE.invalidType })
+    .trim()
+    .max(max, { error: MESSAGE.maxLength })
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date as YYYY-MM-DD (the spec's storage format); blank becomes null. */
+export const optionalDate = z
+  .string({ error: MESSAGE.date })
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || (ISO_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)), {
+    error: MESSAGE.date,
+  });
+
+/** Money in integer minor units (cents): never a float. */
+export const minorUnits = z
+  .number({ error: MESSAGE.invalidType })
+  .int({ error: MESSAGE.wholeMinorUnits })
+  .min(0, { error: MESSAGE.notNegative })
+  .max(Number.MAX_SAFE_INTEGER, { error: MESSAGE.invalid });
+
+export const currencyCode = z
+  .string({ error: MESSAGE.required })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, { error: MESSAGE.currency });

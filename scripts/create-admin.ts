@@ -17,6 +17,12 @@ import { translator } from "../server/lib/i18n";
 import { createUserRecord } from "../server/modules/users/service";
 
 const t = translator("en");
+
+/** "Ada Lovelace" → first "Ada", last "Lovelace"; one word is a first name. */
+function splitName(name: string): { first_name: string; last_name: string } {
+  const [first, ...rest] = name.split(/\s+/);
+  return { first_name: first, last_name: rest.join(" ") };
+}
 const { values } = parseArgs({ options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } } });
 
 const email = emailAddress.safeParse(values.email ?? "");
@@ -39,7 +45,7 @@ try {
   const now = new Date();
   const user = await createUserRecord(
     database.db,
-    { name: name.data, email: email.data, password: values.password!, access_level: ACCESS_LEVEL.SUPER_ADMIN, role_id: null },
+    { ...splitName(name.data), email: email.data, password: values.password!, access_level: ACCESS_LEVEL.SUPER_ADMIN, role_id: null },
     config.passwordHashing,
     now,
   );

@@ -66,7 +66,8 @@ function runVitest(databaseUrl: string, extraArgs: string[]): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn("npx", ["vitest", "run", "--project", "api", ...extraArgs], {
       stdio: "inherit",
-      env: { ...process.env, TEST_DATABASE_URL: databaseUrl },
+      // Test files run in parallel, each with its own pool: keep the pools small.
+      env: { ...process.env, TEST_DATABASE_URL: databaseUrl, PG_POOL_SIZE: process.env.PG_POOL_SIZE ?? "4" },
     });
     // Ctrl-C reaches vitest through the terminal; a signal sent to us alone is passed on.
     // Either way we wait for it to end, then clean up.
@@ -115,7 +116,7 @@ async function main(): Promise<number> {
       pgTool(binDir, "initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions"], { cwd }),
       "initdb",
     );
-    const serverOptions = `-p ${port} -k '${tempDir}' -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+    const serverOptions = `-p ${port} -k '${tempDir}' -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
     const start = pgTool(binDir, "pg_ctl", ["-D", dataDir, "-o", serverOptions, "-l", logFile, "-w", "-t", "60", "start"], { cwd });
     started = start.status === 0;
     if (!started) {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -58,8 +58,14 @@ const CONTENT_SECURITY_POLICY = {
 };
 
 export async function buildApp({ database, config, clock = systemClock, logger = false }: AppOptions): Promise<FastifyInstance> {
-  // One log line per request (written on response) instead of Fastify's two.
-  const app = Fastify({ logger, disableRequestLogging: true, bodyLimit: 1_048_576, trustProxy: process.env.TRUST_PROXY === "1" });
+  const app = Fastify({
+    logger,
+    // One log line per request (written on response) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 1_048_576,
+    // Only as many proxy hops as configured: X-Forwarded-For beyond them is the client's own say.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -21,11 +21,19 @@ export interface Config {
   sessionCacheSeconds: number;
   throttle: {
     windowMinutes: number;
+    /** Failed sign-ins for one account from one address. */
+    loginPerAccountAndAddress: number;
+    /** Failed sign-ins for one account from anywhere: the bar against guessing from many addresses. */
     loginPerAccount: number;
+    /** Failed sign-ins from one address, any account. */
     loginPerAddress: number;
     forgotPerAddress: number;
+    /** Reset requests for one e-mail address: stops flooding one mailbox. */
+    forgotPerAccount: number;
   };
   logLevel: string;
+  /** Reverse proxies in front of the server (TRUST_PROXY): their X-Forwarded-For tells the client's address. */
+  trustProxyHops: number;
 }
 
 export const DEFAULT_CONFIG: Omit<Config, "dataDir" | "appKey" | "appUrl"> = {
@@ -37,8 +45,9 @@ export const DEFAULT_CONFIG: Omit<Config, "dataDir" | "appKey" | "appUrl"> = {
   passwordHashing: { memoryCost: 19456, timeCost: 2 },
   session: { hours: 12, rememberDays: 30 },
   sessionCacheSeconds: 10,
-  throttle: { windowMinutes: 15, loginPerAccount: 5, loginPerAddress: 30, forgotPerAddress: 5 },
+  throttle: { windowMinutes: 15, loginPerAccountAndAddress: 5, loginPerAccount: 50, loginPerAddress: 30, forgotPerAddress: 5, forgotPerAccount: 3 },
   logLevel: "info",
+  trustProxyHops: 0,
 };
 
 /** Reads the environment; APP_KEY is generated once and kept in the data directory. */
@@ -59,7 +68,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv, rootDir: string): Config {
     seedDemo: env.SEED_DEMO !== "0" && env.SEED_DEMO !== "false",
     staticDir: path.join(rootDir, "dist"),
     logLevel: env.LOG_LEVEL ?? DEFAULT_CONFIG.logLevel,
+    trustProxyHops: proxyHops(env.TRUST_PROXY),
   };
+}
+
+function proxyHops(value: string | undefined): number {
+  if (!value) return 0;
+  const hops = Number(value);
+  if (!Number.isInteger(hops) || hops < 0) throw new Error(`TRUST_PROXY must be the number of proxies in front of the server, got "${value}".`);
+  return hops;
 }
 
 function storedAppKey(dataDir: string): string {

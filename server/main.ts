@@ -13,7 +13,8 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   const now = new Date();
   const seeded = config.seedDemo && (await isEmpty(database.db));
-  if (seeded) await seedDemo(database.db, config.passwordHashing, now);
+  // All or nothing: a start that dies half-way must not leave roles without their people.
+  if (seeded) await database.db.transaction((tx) => seedDemo(tx, config.passwordHashing, now));
   await pruneExpiredTokens(database.db, now);
 
   const app = await buildApp({ database, config, logger: { level: config.logLevel } });

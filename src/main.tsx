@@ -5,11 +5,24 @@ import { App } from "./App";
 import { setupI18n } from "./i18n/setup";
 import "./styles.css";
 
+const root = createRoot(document.getElementById("root")!);
+
 // The spec: the app starts only after every language's messages have loaded.
-void setupI18n().then(() => {
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+setupI18n().then(
+  () =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  // Without messages there are no translated words to say it with: a plain note and a way to retry.
+  () =>
+    root.render(
+      <main style={{ fontFamily: "system-ui, sans-serif", padding: 48, textAlign: "center" }}>
+        <p>Paydesk could not load. Check your connection.</p>
+        <button type="button" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      </main>,
+    ),
+);

@@ -1,6 +1,10 @@
 import { sql } from "drizzle-orm";
+import type { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, PAY_BASES } from "../../contracts/users";
 import {
+  bigint,
   boolean,
+  customType,
+  date,
   index,
   integer,
   jsonb,
@@ -11,6 +15,11 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
 
 const timestamps = {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -25,19 +34,71 @@ export const roles = pgTable("roles", {
   ...timestamps,
 });
 
+/** Uploaded files (profile pictures, later logos and attachments): in the database, so every server process reads them. */
+export const files = pgTable("files", {
+  id: serial("id").primaryKey(),
+  kind: text("kind").notNull(),
+  mime_type: text("mime_type").notNull(),
+  size_bytes: integer("size_bytes").notNull(),
+  sha256: text("sha256").notNull(),
+  content: bytea("content").notNull(),
+  created_by: integer("created_by"),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * People: the sign-in account and the employee record payroll and attendance
+ * read. Money is integer minor units (base_rate) with its ISO currency.
+ */
 export const users = pgTable(
   "users",
   {
     id: serial("id").primaryKey(),
-    name: text("name").notNull(),
+    first_name: text("first_name").notNull(),
+    last_name: text("last_name").notNull(),
+    name: text("name")
+      .notNull()
+      .generatedAlwaysAs(sql`btrim(first_name || ' ' || last_name)`),
     email: text("email").notNull(),
     password_hash: text("password_hash").notNull(),
     access_level: smallint("access_level").notNull().default(1),
     role_id: integer("role_id").references(() => roles.id, { onDelete: "restrict" }),
     is_active: boolean("is_active").notNull().default(true),
+    employee_number: text("employee_number"),
+    phone: text("phone"),
+    department: text("department"),
+    position: text("position"),
+    employment_type: text("employment_type").$type<(typeof EMPLOYMENT_TYPES)[number]>().notNull().default("full_time"),
+    employment_status: text("employment_status").$type<(typeof EMPLOYMENT_STATUSES)[number]>().notNull().default("active"),
+    hire_date: date("hire_date"),
+    end_date: date("end_date"),
+    birth_date: date("birth_date"),
+    address: text("address"),
+    pay_basis: text("pay_basis").$type<(typeof PAY_BASES)[number]>().notNull().default("monthly"),
+    base_rate: bigint("base_rate", { mode: "number" }).notNull().default(0),
+    currency: text("currency").notNull().default("USD"),
+    bank_name: text("bank_name"),
+    bank_account: text("bank_account"),
+    tax_id: text("tax_id"),
+    social_insurance_id: text("social_insurance_id"),
+    emergency_contact_name: text("emergency_contact_name"),
+    emergency_contact_phone: text("emergency_contact_phone"),
+    profile_picture_id: integer("profile_picture_id").references(() => files.id, { onDelete: "set null" }),
+    /** Set instead of deleting a person with history: payroll records keep their subject. */
+    archived_at: timestamp("archived_at", { withTimezone: true }),
+    created_by: integer("created_by"),
+    updated_by: integer("updated_by"),
     ...timestamps,
   },
-  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_employee_number_unique").on(t.employee_number),
+    index("users_name_idx").on(t.name, t.id),
+    index("users_created_idx").on(t.created_at, t.id),
+    index("users_department_idx").on(t.department, t.name),
+    index("users_status_idx").on(t.employment_status, t.name),
+    index("users_role_idx").on(t.role_id),
+  ],
 );
 
 /** Bearer tokens: only the SHA-256 of the token is kept. */

@@ -32,9 +32,66 @@ export async function seedDemo(db: Db, cost: HashingCost, now: Date): Promise<vo
     ])
     .returning();
   const [admin, hr, employee] = DEMO_LOGINS;
-  await createUserRecord(db, { name: "Alex Admin", email: admin.email, password: admin.password, access_level: ACCESS_LEVEL.SUPER_ADMIN, role_id: adminRole.id }, cost, now);
-  await createUserRecord(db, { name: "Harper Reyes", email: hr.email, password: hr.password, access_level: ACCESS_LEVEL.STAFF, role_id: hrRole.id }, cost, now);
-  await createUserRecord(db, { name: "Emery Santos", email: employee.email, password: employee.password, access_level: ACCESS_LEVEL.EMPLOYEE, role_id: employeeRole.id }, cost, now);
+  const company = { currency: "USD", employment_type: "full_time" as const, pay_basis: "monthly" as const };
+  await createUserRecord(
+    db,
+    {
+      ...company,
+      first_name: "Alex",
+      last_name: "Admin",
+      email: admin.email,
+      password: admin.password,
+      access_level: ACCESS_LEVEL.SUPER_ADMIN,
+      role_id: adminRole.id,
+      employee_number: "E-0001",
+      department: "Management",
+      position: "Managing Director",
+      hire_date: "2019-04-01",
+      base_rate: 950000,
+    },
+    cost,
+    now,
+  );
+  await createUserRecord(
+    db,
+    {
+      ...company,
+      first_name: "Harper",
+      last_name: "Reyes",
+      email: hr.email,
+      password: hr.password,
+      access_level: ACCESS_LEVEL.STAFF,
+      role_id: hrRole.id,
+      employee_number: "E-0002",
+      department: "People",
+      position: "HR Officer",
+      hire_date: "2021-09-15",
+      base_rate: 520000,
+    },
+    cost,
+    now,
+  );
+  await createUserRecord(
+    db,
+    {
+      ...company,
+      first_name: "Emery",
+      last_name: "Santos",
+      email: employee.email,
+      password: employee.password,
+      access_level: ACCESS_LEVEL.EMPLOYEE,
+      role_id: employeeRole.id,
+      employee_number: "E-0003",
+      department: "Operations",
+      position: "Operations Associate",
+      hire_date: "2024-02-05",
+      pay_basis: "hourly",
+      base_rate: 2250,
+    },
+    cost,
+    now,
+  );
   await setSetting(db, "company_name", "Paydesk Demo Co.", now);
-  await setSetting(db, "admin_contact", admin.email, now);
+  // Not a sign-in address: publishing a login on the sign-in page invites guessing at it.
+  await setSetting(db, "admin_contact", "it-help@example.com", now);
 }

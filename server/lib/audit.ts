@@ -11,7 +11,8 @@ export interface Activity {
   at: Date;
 }
 
-const SECRET_FIELDS = /password|token|secret|key/i;
+/** Secrets and identity numbers: the log says that they changed, never what they are. */
+const SECRET_FIELDS = /password|token|secret|key|bank_account|tax_id|social_insurance/i;
 
 /** Values of secret-looking fields never reach the log. */
 export function maskSecrets(changes: Record<string, unknown>): Record<string, unknown> {

@@ -40,7 +40,7 @@ export function validationBody(issues: ValidationIssue[], t: Translate): ErrorBo
 }
 
 /** Fastify's own refusals (malformed JSON, wrong content type, body too large) in words a person reads. */
-function frameworkErrorKey(error: FastifyError, status: number): string {
+function frameworkErrorKey(error: FastifyError): string {
   switch (error.code) {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
@@ -50,7 +50,7 @@ function frameworkErrorKey(error: FastifyError, status: number): string {
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return "errors.unsupportedMediaType";
     default:
-      return status === 429 ? "errors.tooManyRequests" : "errors.badRequest";
+      return "errors.badRequest";
   }
 }
 
@@ -76,7 +76,7 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     return reply.code(409).send({ message: t("errors.conflict") });
   }
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return reply.code(status).send({ message: t(frameworkErrorKey(error, status)) });
+  if (status >= 400 && status < 500) return reply.code(status).send({ message: t(frameworkErrorKey(error)) });
   request.log.error({ err: error }, "unhandled error");
   return reply.code(500).send({ message: t("errors.server") });
 }

@@ -24,8 +24,10 @@ interface MailerOptions {
 }
 
 /**
- * Every message is written to the outbox first, so nothing is lost when the
- * SMTP server is down; without SMTP the outbox (and the log) is the mailbox.
+ * Every message is written to the outbox first, so a failed delivery is on
+ * record (status failed, with the error); without SMTP the outbox (and the
+ * log) is the mailbox. Once delivered, the body is dropped: it may hold a
+ * live reset link, and the recipient's mailbox has it now.
  */
 export async function createMailer({ db, clock, log, smtpUrl, from }: MailerOptions): Promise<Mailer> {
   const transport = smtpUrl ? (await import("nodemailer")).default.createTransport(smtpUrl) : null;
@@ -47,7 +49,7 @@ export async function createMailer({ db, clock, log, smtpUrl, from }: MailerOpti
       }
       try {
         await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
-        await db.update(mailOutbox).set({ status: "sent", sent_at: clock.now() }).where(eq(mailOutbox.id, row.id));
+        await db.update(mailOutbox).set({ status: "sent", sent_at: clock.now(), body_text: "" }).where(eq(mailOutbox.id, row.id));
       } catch (error) {
         log.error({ err: error, mailId: row.id }, "mail delivery failed");
         await db

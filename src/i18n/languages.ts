@@ -5,6 +5,8 @@ export interface Language {
   code: LanguageCode;
   /** The language's own name, as people look for it in a list. */
   name: string;
+  /** The page's lang attribute (BCP 47), for screen readers, fonts and hyphenation. */
+  htmlLang: string;
   /** dayjs locale; Tagalog keeps English date formats. */
   dayjs: string;
   /** Loads the dayjs locale's definitions (English is built in). */
@@ -14,11 +16,11 @@ export interface Language {
 }
 
 export const LANGUAGES: readonly Language[] = [
-  { code: "en", name: "English", dayjs: "en", dayjsLocale: async () => undefined, antd: () => import("antd/es/locale/en_US"), messages: () => import("../../locales/en.json") },
-  { code: "jp", name: "日本語", dayjs: "ja", dayjsLocale: () => import("dayjs/locale/ja"), antd: () => import("antd/es/locale/ja_JP"), messages: () => import("../../locales/jp.json") },
-  { code: "cn", name: "中文", dayjs: "zh-cn", dayjsLocale: () => import("dayjs/locale/zh-cn"), antd: () => import("antd/es/locale/zh_CN"), messages: () => import("../../locales/cn.json") },
-  { code: "tl", name: "Tagalog", dayjs: "en", dayjsLocale: async () => undefined, antd: () => import("antd/es/locale/en_US"), messages: () => import("../../locales/tl.json") },
-  { code: "fr", name: "Français", dayjs: "fr", dayjsLocale: () => import("dayjs/locale/fr"), antd: () => import("antd/es/locale/fr_FR"), messages: () => import("../../locales/fr.json") },
+  { code: "en", name: "English", htmlLang: "en", dayjs: "en", dayjsLocale: async () => undefined, antd: () => import("antd/es/locale/en_US"), messages: () => import("../../locales/en.json") },
+  { code: "jp", name: "日本語", htmlLang: "ja", dayjs: "ja", dayjsLocale: () => import("dayjs/locale/ja"), antd: () => import("antd/es/locale/ja_JP"), messages: () => import("../../locales/jp.json") },
+  { code: "cn", name: "中文", htmlLang: "zh-CN", dayjs: "zh-cn", dayjsLocale: () => import("dayjs/locale/zh-cn"), antd: () => import("antd/es/locale/zh_CN"), messages: () => import("../../locales/cn.json") },
+  { code: "tl", name: "Tagalog", htmlLang: "tl", dayjs: "en", dayjsLocale: async () => undefined, antd: () => import("antd/es/locale/en_US"), messages: () => import("../../locales/tl.json") },
+  { code: "fr", name: "Français", htmlLang: "fr", dayjs: "fr", dayjsLocale: () => import("dayjs/locale/fr"), antd: () => import("antd/es/locale/fr_FR"), messages: () => import("../../locales/fr.json") },
 ];
 
 export const FALLBACK_LANGUAGE: LanguageCode = "en";

@@ -34,7 +34,7 @@ async function applyFormats(code: string): Promise<void> {
   const language = findLanguage(code);
   await language?.dayjsLocale();
   dayjs.locale(language?.dayjs ?? "en");
-  document.documentElement.lang = language?.dayjs ?? "en";
+  document.documentElement.lang = language?.htmlLang ?? "en";
 }
 
 /** Switches the whole app: messages, date formats, the page's lang, and the stored choice. */

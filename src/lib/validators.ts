@@ -12,10 +12,6 @@ export const validators = {
     (typeof value === "string" ? value.trim() === "" : value === undefined || value === null) ? { key: "validation.required" } : null,
   email: (value: unknown): Problem =>
     typeof value === "string" && value.trim() !== "" && !EMAIL.test(value.trim()) ? { key: "validation.email" } : null,
-  minLength:
-    (min: number) =>
-    (value: unknown): Problem =>
-      typeof value === "string" && value !== "" && value.length < min ? { key: "validation.minLength", params: { min } } : null,
   newPassword: (value: unknown): Problem => {
     if (typeof value !== "string" || value === "") return null;
     const [problem] = passwordProblems(value);

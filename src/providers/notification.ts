@@ -1,13 +1,10 @@
 import type { NotificationProvider } from "@refinedev/core";
 import { closeToast, toast, TOAST_LIFE } from "../lib/toast";
 
-/** Sign-in messages live 3 s, the spec's default; everything else 5 s. */
-const SHORT_LIVED = new Set(["login-error", "login-success"]);
-
+/** Refine's messages (saves, deletes, failures) are the spec's "other messages": 5 s. */
 export const notificationProvider: NotificationProvider = {
   open: ({ key, type, message, description }) => {
-    const life = key && SHORT_LIVED.has(key) ? TOAST_LIFE.default : TOAST_LIFE.long;
-    toast(type === "error" ? "error" : type === "progress" ? "info" : "success", message, description, life, key);
+    toast(type === "error" ? "error" : type === "progress" ? "info" : "success", message, description, TOAST_LIFE.long, key);
   },
   close: (key) => closeToast(key),
 };

@@ -1,3 +1,4 @@
+import { DEFAULT_CONFIG } from "../../server/config";
 import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -203,10 +204,6 @@ describe("POST /api/login: throttling", () => {
     expectErrorShape(refused.json());
     expect(refused.headers["retry-after"]).toBe("900");
 
-    // The account is locked, whichever address asks.
-    const elsewhere = await login(EMPLOYEE, { remoteAddress: freshAddress() });
-    expect(elsewhere.statusCode).toBe(429);
-
     t.clock.advanceMinutes(10);
     const later = await login(EMPLOYEE, { remoteAddress: address });
     expect(later.statusCode).toBe(429);
@@ -216,6 +213,24 @@ describe("POST /api/login: throttling", () => {
     t.clock.advanceMinutes(5);
     const after = await login(EMPLOYEE, { remoteAddress: address });
     expect(after.statusCode).toBe(200);
+  });
+
+  it("lets the owner in from another address: failing on purpose locks out only the guesser", async () => {
+    const guesser = freshAddress();
+    for (let i = 0; i < 5; i++) await login({ email: HR.email, password: `Wrong${i}!` }, { remoteAddress: guesser });
+    expect((await login(HR, { remoteAddress: guesser })).statusCode).toBe(429);
+    expect((await login(HR, { remoteAddress: freshAddress() })).statusCode).toBe(200);
+  });
+
+  it("lets no burst of parallel guesses past the limit", async () => {
+    const address = freshAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login({ email: ADMIN.email, password: `Burst${i}!` }, { remoteAddress: address })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    t.clock.advanceMinutes(16);
   });
 
   it("clears an account's failures at a successful sign-in", async () => {
@@ -239,7 +254,7 @@ describe("POST /api/login: throttling", () => {
 describe("POST /api/login: per-address throttling", () => {
   let small: TestApp;
   beforeAll(async () => {
-    small = await startTestApp({ config: { throttle: { windowMinutes: 15, loginPerAccount: 5, loginPerAddress: 3, forgotPerAddress: 5 } } });
+    small = await startTestApp({ config: { throttle: { ...DEFAULT_CONFIG.throttle, loginPerAddress: 3 } } });
   });
   afterAll(() => small.close());
 
@@ -260,5 +275,22 @@ describe("POST /api/login: per-address throttling", () => {
 
     small.clock.advanceMinutes(15);
     expect((await attempt(HR.email, HR.password, "192.0.2.1")).statusCode).toBe(200);
+  });
+});
+
+describe("POST /api/login: per-account throttling across addresses", () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await startTestApp({ config: { throttle: { ...DEFAULT_CONFIG.throttle, loginPerAccount: 4 } } });
+  });
+  afterAll(() => small.close());
+
+  it("stops guessing one account from many addresses", async () => {
+    for (let i = 0; i < 4; i++) {
+      const failed = await small.app.inject({ method: "POST", url: "/api/login", payload: { email: EMPLOYEE.email, password: "Wrong123!" }, remoteAddress: `198.51.100.${i + 1}` });
+      expect(failed.statusCode).toBe(422);
+    }
+    const refused = await small.app.inject({ method: "POST", url: "/api/login", payload: EMPLOYEE, remoteAddress: "198.51.100.99" });
+    expect(refused.statusCode).toBe(429);
   });
 });

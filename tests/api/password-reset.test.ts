@@ -1,3 +1,4 @@
+import { DEFAULT_CONFIG } from "../../server/config";
 import { and, desc, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, mailOutbox, users } from "../../server/db/schema";
@@ -8,7 +9,8 @@ const NEW_PASSWORD = "Fresh-Start9";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // Many requests here ask for the same person's link; the per-person cap has its own test below.
+  t = await startTestApp({ config: { throttle: { ...DEFAULT_CONFIG.throttle, forgotPerAccount: 1000 } } });
 });
 afterAll(() => t.close());
 
@@ -105,7 +107,7 @@ describe("POST /api/password/forgot", () => {
 describe("POST /api/password/forgot: throttling per address", () => {
   let small: TestApp;
   beforeAll(async () => {
-    small = await startTestApp({ config: { throttle: { windowMinutes: 15, loginPerAccount: 5, loginPerAddress: 30, forgotPerAddress: 2 } } });
+    small = await startTestApp({ config: { throttle: { ...DEFAULT_CONFIG.throttle, forgotPerAddress: 2 } } });
   });
   afterAll(() => small.close());
 
@@ -127,6 +129,27 @@ describe("POST /api/password/forgot: throttling per address", () => {
 
     small.clock.advanceMinutes(15);
     expect((await ask(EMPLOYEE.email, "198.51.100.1")).statusCode).toBe(200);
+  });
+});
+
+describe("POST /api/password/forgot: throttling per person", () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await startTestApp({ config: { throttle: { ...DEFAULT_CONFIG.throttle, forgotPerAccount: 2 } } });
+  });
+  afterAll(() => small.close());
+
+  it("stops flooding one mailbox from many addresses, for known and unknown addresses alike", async () => {
+    for (const email of [EMPLOYEE.email, "nobody@example.com"]) {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) {
+        statuses.push((await small.app.inject({ method: "POST", url: "/api/password/forgot", payload: { email }, remoteAddress: `203.0.113.${i + 1}` })).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+    }
+    await small.app.ctx.jobs.idle();
+    const mails = await small.database.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, EMPLOYEE.email));
+    expect(mails).toHaveLength(2);
   });
 });
 

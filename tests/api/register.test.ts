@@ -12,7 +12,8 @@ afterAll(() => t.close());
 
 const PASSWORD = "Newcomer-42";
 const body = (overrides: Record<string, unknown> = {}) => ({
-  name: "Noa Newcomer",
+  first_name: "Noa",
+  last_name: "Newcomer",
   email: "noa@example.com",
   password: PASSWORD,
   password_confirmation: PASSWORD,
@@ -88,9 +89,9 @@ describe("POST /api/register with registration on", () => {
   });
 
   it("refuses a missing name and a mismatched confirmation", async () => {
-    const response = await register(body({ email: "x@example.com", name: "  ", password_confirmation: "other" }));
+    const response = await register(body({ email: "x@example.com", first_name: "  ", password_confirmation: "other" }));
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toEqual({ name: ["Value is required"], password_confirmation: ["Passwords must match"] });
+    expect(response.json().errors).toEqual({ first_name: ["Value is required"], password_confirmation: ["Passwords must match"] });
   });
 
   it("is shown as open in the public configuration", async () => {
@@ -104,7 +105,7 @@ describe("GET /api/public-config", () => {
     const response = await publicConfig();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      data: { app_name: "Paydesk Demo Co.", admin_contact: "admin@example.com", allow_registration: false },
+      data: { app_name: "Paydesk Demo Co.", admin_contact: "it-help@example.com", allow_registration: false },
     });
   });
 

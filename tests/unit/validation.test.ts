@@ -115,9 +115,12 @@ describe("resetPasswordBody", () => {
 });
 
 describe("registerBody", () => {
-  it("trims the name and lowercases the address", () => {
-    expect(registerBody.parse({ name: "  Ada  ", email: "ADA@example.com", password: "Abcdef1!", password_confirmation: "Abcdef1!" })).toEqual({
-      name: "Ada",
+  it("trims the names and lowercases the address", () => {
+    expect(
+      registerBody.parse({ first_name: "  Ada ", last_name: " Lovelace ", email: "ADA@example.com", password: "Abcdef1!", password_confirmation: "Abcdef1!" }),
+    ).toEqual({
+      first_name: "Ada",
+      last_name: "Lovelace",
       email: "ada@example.com",
       password: "Abcdef1!",
       password_confirmation: "Abcdef1!",
@@ -125,9 +128,9 @@ describe("registerBody", () => {
   });
 
   it("refuses a blank name, a long name, and an access level", () => {
-    const base = { email: "ada@example.com", password: "Abcdef1!", password_confirmation: "Abcdef1!" };
-    expect(issues(registerBody, { ...base, name: " " })).toEqual({ name: [MESSAGE.required] });
-    expect(issues(registerBody, { ...base, name: "n".repeat(121) })).toEqual({ name: [MESSAGE.maxLength] });
-    expect(issues(registerBody, { ...base, name: "Ada", access_level: 0 })).toEqual({ access_level: ["unrecognized"] });
+    const base = { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", password: "Abcdef1!", password_confirmation: "Abcdef1!" };
+    expect(issues(registerBody, { ...base, first_name: " " })).toEqual({ first_name: [MESSAGE.required] });
+    expect(issues(registerBody, { ...base, last_name: "n".repeat(81) })).toEqual({ last_name: [MESSAGE.maxLength] });
+    expect(issues(registerBody, { ...base, access_level: 0 })).toEqual({ access_level: ["unrecognized"] });
   });
 });

@@ -21,8 +21,8 @@ import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { hashToken, newToken } from "../../lib/tokens";
 import { getSetting } from "../settings/service";
 import { createUserRecord } from "../users/service";
-import { issueToken, revokeAllTokens, revokeToken, toMe, type AuthUser } from "./sessions";
-import { assertNotThrottled, clearAttempts, recordAttempt } from "./throttle";
+import { issueToken, maySignIn, revokeAllTokens, revokeToken, toMe, type AuthUser } from "./sessions";
+import { clearAttempts, releaseAttempt, reserveAttempt } from "./throttle";
 
 type LoginInput = z.output<typeof loginBody>;
 
@@ -47,21 +47,24 @@ async function findUserByEmail(ctx: AppContext, email: string) {
 
 export async function login(ctx: AppContext, input: LoginInput, origin: RequestOrigin): Promise<LoginResponse> {
   const now = ctx.clock.now();
-  const { windowMinutes, loginPerAccount, loginPerAddress } = ctx.config.throttle;
-  await assertNotThrottled(
+  const limits = ctx.config.throttle;
+  // Guessing from one address locks that address out of the account; the account as a whole
+  // has a higher bar, so nobody locks its owner out from elsewhere by failing on purpose.
+  const attemptId = await reserveAttempt(
     ctx.db,
     "login",
+    { email: input.email, ip: origin.ip },
     [
-      { column: "email", value: input.email, max: loginPerAccount },
-      { column: "ip", value: origin.ip, max: loginPerAddress },
+      { email: input.email, ip: origin.ip, max: limits.loginPerAccountAndAddress },
+      { email: input.email, max: limits.loginPerAccount },
+      { ip: origin.ip, max: limits.loginPerAddress },
     ],
-    windowMinutes,
+    limits.windowMinutes,
     now,
   );
   const found = await findUserByEmail(ctx, input.email);
   const passwordOk = await verifyPassword(found?.user.password_hash ?? (await decoy(ctx)), input.password);
   if (!found || !passwordOk) {
-    await recordAttempt(ctx.db, "login", { email: input.email, ip: origin.ip }, now, windowMinutes);
     await recordActivity(ctx.db, {
       actorId: found?.user.id ?? null,
       action: "auth.login_failed",
@@ -74,7 +77,10 @@ export async function login(ctx: AppContext, input: LoginInput, origin: RequestO
     throw new HttpError(422, "auth.invalidCredentials");
   }
   // Only a caller who knows the password learns that the account is inactive.
-  if (!found.user.is_active) throw new HttpError(403, "auth.inactive");
+  if (!maySignIn(found.user)) {
+    await releaseAttempt(ctx.db, attemptId);
+    throw new HttpError(403, "auth.inactive");
+  }
 
   await clearAttempts(ctx.db, "login", input.email);
   const { token, expiresAt } = await issueToken(ctx.db, found.user.id, input.remember, origin, now, ctx.config.session);
@@ -114,15 +120,25 @@ export async function requestPasswordReset(
   t: Translate,
 ): Promise<void> {
   const now = ctx.clock.now();
-  const { windowMinutes, forgotPerAddress } = ctx.config.throttle;
-  await assertNotThrottled(ctx.db, "forgot", [{ column: "ip", value: origin.ip, max: forgotPerAddress }], windowMinutes, now);
-  await recordAttempt(ctx.db, "forgot", { email: input.email, ip: origin.ip }, now, windowMinutes);
+  const limits = ctx.config.throttle;
+  // The per-address cap stops mail-bombing one person; it applies to any address, known or not.
+  await reserveAttempt(
+    ctx.db,
+    "forgot",
+    { email: input.email, ip: origin.ip },
+    [
+      { ip: origin.ip, max: limits.forgotPerAddress },
+      { email: input.email, max: limits.forgotPerAccount },
+    ],
+    limits.windowMinutes,
+    now,
+  );
   ctx.jobs.run("password-reset-mail", () => sendResetLink(ctx, input.email, origin, t, now));
 }
 
 async function sendResetLink(ctx: AppContext, email: string, origin: RequestOrigin, t: Translate, now: Date) {
   const found = await findUserByEmail(ctx, email);
-  if (!found || !found.user.is_active) return;
+  if (!found || !maySignIn(found.user)) return;
   const token = newToken();
   // A new link replaces every earlier unused one.
   await ctx.db.delete(passwordResets).where(and(eq(passwordResets.user_id, found.user.id), isNull(passwordResets.used_at)));
@@ -204,7 +220,7 @@ export async function register(ctx: AppContext, input: z.output<typeof registerB
   const [employeeRole] = await ctx.db.select().from(roles).where(eq(roles.name, "Employee"));
   const user = await createUserRecord(
     ctx.db,
-    { ...input, access_level: ACCESS_LEVEL.EMPLOYEE, role_id: employeeRole?.id ?? null },
+    { first_name: input.first_name, last_name: input.last_name, email: input.email, password: input.password, access_level: ACCESS_LEVEL.EMPLOYEE, role_id: employeeRole?.id ?? null },
     ctx.config.passwordHashing,
     now,
   );

@@ -2,17 +2,19 @@ import type { AuthUser } from "./sessions";
 
 /**
  * Recently resolved bearer tokens, so a busy page does not cost a database
- * round trip per call. Only for the embedded database: there this process is
- * the one writer (the data directory is locked), so every revocation passes
- * through forget*() and the cache is exact. On PostgreSQL, where other
- * processes may revoke a token, it is disabled (ttl 0). The TTL bounds any
- * path that forgets to invalidate.
+ * round trip per call. Only for the embedded database, where this process is
+ * the one writer (the data directory is locked): every service that revokes
+ * a token or changes a person or a role calls forget*(), so a change takes
+ * effect on the next request. On PostgreSQL, where other processes write
+ * too, it is disabled (ttl 0). The TTL bounds a write that forgets to call it.
  */
 export interface SessionCache {
   get(tokenHash: string, now: Date): AuthUser | null;
   set(tokenHash: string, user: AuthUser, expiresAt: Date, now: Date): void;
   forgetToken(tokenId: number): void;
   forgetUser(userId: number): void;
+  /** A role's permissions changed: everyone holding it must be read again. */
+  forgetAll(): void;
 }
 
 interface Entry {
@@ -45,5 +47,6 @@ export function createSessionCache(ttlMs: number, maxEntries = 10_000): SessionC
     },
     forgetToken: (tokenId) => forget((user) => user.tokenId === tokenId),
     forgetUser: (userId) => forget((user) => user.id === userId),
+    forgetAll: () => entries.clear(),
   };
 }

@@ -1,6 +1,6 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import type { Me } from "../../../contracts/auth";
-import { parsePermissions, type PermissionMap } from "../../../contracts/permissions";
+import { permissionMap, type PermissionMap } from "../../../contracts/permissions";
 import type { Db } from "../../db/client";
 import { authTokens, roles, users } from "../../db/schema";
 import type { RequestOrigin } from "../../lib/context";
@@ -56,6 +56,14 @@ export async function issueToken(
   return { token, expiresAt };
 }
 
+/** Whether an account may sign in: active, not archived, not terminated. */
+export function maySignIn(user: { is_active: boolean; archived_at: Date | null; employment_status: string }): boolean {
+  return user.is_active && user.archived_at === null && user.employment_status !== "terminated";
+}
+
+/** The same rule as SQL, for the token lookup. */
+const signInAllowed = and(eq(users.is_active, true), isNull(users.archived_at), ne(users.employment_status, "terminated"));
+
 /** Writing last_used_at on every call would make each read a write; once a minute is enough. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -79,7 +87,7 @@ export async function userForToken(db: Db, tokenHash: string, now: Date): Promis
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.user_id))
     .leftJoin(roles, eq(roles.id, users.role_id))
-    .where(and(eq(authTokens.token_hash, tokenHash), gt(authTokens.expires_at, now), eq(users.is_active, true)));
+    .where(and(eq(authTokens.token_hash, tokenHash), gt(authTokens.expires_at, now), signInAllowed));
   if (!row) return null;
   if (now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db.update(authTokens).set({ last_used_at: now }).where(eq(authTokens.id, row.tokenId));
@@ -93,7 +101,7 @@ export async function userForToken(db: Db, tokenHash: string, now: Date): Promis
     is_active: row.is_active,
     created_at: row.created_at,
     role: row.roleId !== null ? { id: row.roleId, name: row.roleName!, permissions } : null,
-    permissions: parsePermissions(JSON.stringify(permissions)),
+    permissions: permissionMap(permissions),
     tokenId: row.tokenId,
   };
   return { user, expiresAt: row.expiresAt };

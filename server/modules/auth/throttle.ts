@@ -1,54 +1,56 @@
-import { and, count, eq, gt, lt, min } from "drizzle-orm";
+import { and, count, eq, gt, lt, min, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { authAttempts } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
 
 export type AttemptKind = "login" | "forgot";
 
-interface Limit {
-  column: "email" | "ip";
-  value: string;
+/** At most `max` attempts inside the window by this account, this address, or this account from this address. */
+export interface Limit {
+  email?: string;
+  ip?: string;
   max: number;
 }
 
+function matching(kind: AttemptKind, limit: Limit, since: Date): SQL {
+  const conditions = [eq(authAttempts.kind, kind), gt(authAttempts.created_at, since)];
+  if (limit.email !== undefined) conditions.push(eq(authAttempts.email, limit.email));
+  if (limit.ip !== undefined) conditions.push(eq(authAttempts.ip, limit.ip));
+  return and(...conditions)!;
+}
+
 /**
- * Refuses with 429 when any limit is reached inside the window, telling the
- * caller how long to wait. Counters are rows, so every server process agrees.
+ * Records the attempt first, then counts: concurrent requests each see the
+ * ones before them, so no burst slips past a limit. A refused attempt is
+ * taken back (it guessed nothing) and answered 429 with the wait. Counters
+ * are rows, so every server process agrees.
  */
-export async function assertNotThrottled(
+export async function reserveAttempt(
   db: Db,
   kind: AttemptKind,
+  who: { email: string; ip: string },
   limits: Limit[],
   windowMinutes: number,
   now: Date,
-): Promise<void> {
-  const since = new Date(now.getTime() - windowMinutes * 60_000);
+): Promise<number> {
+  const windowMs = windowMinutes * 60_000;
+  const since = new Date(now.getTime() - windowMs);
+  // Rows older than the window count for nothing: drop them as we go.
+  await db.delete(authAttempts).where(and(eq(authAttempts.kind, kind), lt(authAttempts.created_at, since)));
+  const [attempt] = await db.insert(authAttempts).values({ kind, email: who.email, ip: who.ip, created_at: now }).returning({ id: authAttempts.id });
   for (const limit of limits) {
-    const [row] = await db
-      .select({ attempts: count(), oldest: min(authAttempts.created_at) })
-      .from(authAttempts)
-      .where(and(eq(authAttempts.kind, kind), eq(authAttempts[limit.column], limit.value), gt(authAttempts.created_at, since)));
-    if (Number(row.attempts) < limit.max || !row.oldest) continue;
-    const freeAt = new Date(row.oldest).getTime() + windowMinutes * 60_000;
-    const seconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
-    throw new HttpError(429, "auth.throttled", { minutes: Math.ceil(seconds / 60) }, undefined, {
-      "retry-after": String(seconds),
-    });
+    const [row] = await db.select({ attempts: count(), oldest: min(authAttempts.created_at) }).from(authAttempts).where(matching(kind, limit, since));
+    if (Number(row.attempts) <= limit.max || !row.oldest) continue;
+    await releaseAttempt(db, attempt.id);
+    const seconds = Math.max(1, Math.ceil((new Date(row.oldest).getTime() + windowMs - now.getTime()) / 1000));
+    throw new HttpError(429, "auth.throttled", { minutes: Math.ceil(seconds / 60) }, undefined, { "retry-after": String(seconds) });
   }
+  return attempt.id;
 }
 
-export async function recordAttempt(
-  db: Db,
-  kind: AttemptKind,
-  who: { email: string | null; ip: string },
-  now: Date,
-  windowMinutes: number,
-): Promise<void> {
-  // Rows older than the window count for nothing: drop them as we go.
-  await db
-    .delete(authAttempts)
-    .where(and(eq(authAttempts.kind, kind), lt(authAttempts.created_at, new Date(now.getTime() - windowMinutes * 60_000))));
-  await db.insert(authAttempts).values({ kind, email: who.email, ip: who.ip, created_at: now });
+/** Takes back one attempt that turned out not to be a failed guess. */
+export async function releaseAttempt(db: Db, attemptId: number): Promise<void> {
+  await db.delete(authAttempts).where(eq(authAttempts.id, attemptId));
 }
 
 export async function clearAttempts(db: Db, kind: AttemptKind, email: string): Promise<void> {

@@ -1,33 +1,262 @@
-import { eq } from "drizzle-orm";
+import { and, count, eq, isNull, ne, sql } from "drizzle-orm";
+import { can, ACCESS_LEVEL, type Subject } from "../../../contracts/permissions";
+import { PAY_FIELDS, type UserCreateInput, type UserRecord, type UserUpdateInput } from "../../../contracts/users";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
-import { invalidField } from "../../lib/errors";
+import { activityLog, roles, users } from "../../db/schema";
+import { recordActivity } from "../../lib/audit";
+import { diffFields } from "../../lib/changes";
+import type { AppContext, RequestOrigin } from "../../lib/context";
+import { forbidden, HttpError, invalidField, notFound } from "../../lib/errors";
 import { hashPassword, type HashingCost } from "../../lib/passwords";
+import { signPath } from "../../lib/signed-urls";
+import { revokeAllTokens } from "../auth/sessions";
 
-export interface NewUser {
-  name: string;
+export type UserRow = typeof users.$inferSelect;
+type RoleRef = { id: number; name: string } | null;
+
+export interface NewAccount {
+  first_name: string;
+  last_name: string;
   email: string;
   password: string;
   access_level: number;
   role_id: number | null;
 }
 
-/** Creates a sign-in account; the address must be free (422 on the email field otherwise). */
-export async function createUserRecord(db: Db, input: NewUser, cost: HashingCost, now: Date) {
+async function assertUnique(db: Db, field: "email" | "employee_number", value: string | null | undefined, exceptId?: number) {
+  if (!value) return;
+  const column = field === "email" ? users.email : users.employee_number;
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptId ? and(eq(column, value), ne(users.id, exceptId)) : eq(column, value));
+  if (taken) throw invalidField(field, field === "email" ? "validation.emailTaken" : "users.employeeNumberTaken");
+}
+
+/** Creates a sign-in account (the seed, the CLI, self-registration and the admin form all pass here). */
+export async function createUserRecord(
+  db: Db,
+  input: NewAccount & Partial<Omit<UserCreateInput, "password" | "password_confirmation">> & { created_by?: number | null },
+  cost: HashingCost,
+  now: Date,
+): Promise<UserRow> {
   const email = input.email.trim().toLowerCase();
-  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (taken) throw invalidField("email", "validation.emailTaken");
+  await assertUnique(db, "email", email);
+  await assertUnique(db, "employee_number", input.employee_number);
+  const { password, ...fields } = input;
   const [user] = await db
     .insert(users)
-    .values({
-      name: input.name,
-      email,
-      password_hash: await hashPassword(input.password, cost),
-      access_level: input.access_level,
-      role_id: input.role_id,
-      created_at: now,
-      updated_at: now,
-    })
+    .values({ ...fields, email, password_hash: await hashPassword(password, cost), created_at: now, updated_at: now, updated_by: input.created_by ?? null })
     .returning();
   return user;
 }
+
+/** A person in the API's shape; pay fields only when the reader may see this person's pay. */
+export function toUserRecord(row: UserRow, role: RoleRef, reader: Subject, appKey: string, now: Date): UserRecord {
+  const record: UserRecord = {
+    id: row.id,
+    name: row.name,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    access_level: row.access_level,
+    role,
+    is_active: row.is_active,
+    employee_number: row.employee_number,
+    phone: row.phone,
+    department: row.department,
+    position: row.position,
+    employment_type: row.employment_type,
+    employment_status: row.employment_status,
+    hire_date: row.hire_date,
+    end_date: row.end_date,
+    birth_date: row.birth_date,
+    address: row.address,
+    emergency_contact_name: row.emergency_contact_name,
+    emergency_contact_phone: row.emergency_contact_phone,
+    profile_picture_url: row.profile_picture_id ? signPath(appKey, `/api/files/${row.profile_picture_id}`, now) : null,
+    archived_at: row.archived_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+  if (can(reader, "users.viewPay", row.id)) {
+    Object.assign(record, {
+      pay_basis: row.pay_basis,
+      base_rate: Number(row.base_rate),
+      currency: row.currency,
+      bank_name: row.bank_name,
+      bank_account: row.bank_account,
+      tax_id: row.tax_id,
+      social_insurance_id: row.social_insurance_id,
+    });
+  }
+  return record;
+}
+
+export async function findUser(db: Db, id: number): Promise<{ user: UserRow; role: RoleRef } | null> {
+  const [row] = await db
+    .select({ user: users, roleId: roles.id, roleName: roles.name })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.role_id))
+    .where(eq(users.id, id));
+  if (!row) return null;
+  return { user: row.user, role: row.roleId !== null ? { id: row.roleId, name: row.roleName! } : null };
+}
+
+/** 404 for a missing person; 403 when the reader may not see them (an employee asking for someone else). */
+export async function readUser(ctx: AppContext, actor: Subject, id: number): Promise<UserRecord> {
+  const found = await findUser(ctx.db, id);
+  if (!found) throw notFound();
+  if (!can(actor, "users.view", id)) throw forbidden();
+  return toUserRecord(found.user, found.role, actor, ctx.config.appKey, ctx.clock.now());
+}
+
+async function assertRoleExists(db: Db, roleId: number | null | undefined) {
+  if (roleId === null || roleId === undefined) return;
+  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
+  if (!role) throw invalidField("role_id", "users.roleMissing");
+}
+
+/** Pay fields need the pay permission to be written, not only to be read. */
+function assertMayWritePay(actor: Subject, input: Record<string, unknown>, subjectId?: number) {
+  const touchesPay = PAY_FIELDS.some((field) => input[field] !== undefined);
+  if (touchesPay && !can(actor, "users.viewPay", subjectId === actor.id ? undefined : subjectId)) {
+    throw new HttpError(403, "users.payForbidden");
+  }
+}
+
+/** Only a super administrator may create, change or remove another super administrator. */
+function assertMayHandleLevel(actor: Subject, targetLevel: number | undefined) {
+  if (targetLevel === ACCESS_LEVEL.SUPER_ADMIN && actor.access_level !== ACCESS_LEVEL.SUPER_ADMIN) {
+    throw new HttpError(403, "users.superAdminOnly");
+  }
+}
+
+export async function createUser(ctx: AppContext, actor: Subject, input: UserCreateInput, origin: RequestOrigin): Promise<UserRecord> {
+  if (!can(actor, "users.create")) throw forbidden();
+  assertMayWritePay(actor, input);
+  assertMayHandleLevel(actor, input.access_level);
+  await assertRoleExists(ctx.db, input.role_id);
+  const now = ctx.clock.now();
+  const { password_confirmation: _confirmation, ...fields } = input;
+  const user = await createUserRecord(ctx.db, { ...fields, currency: input.currency ?? "USD", created_by: actor.id }, ctx.config.passwordHashing, now);
+  const { password: _password, ...logged } = fields;
+  await recordActivity(ctx.db, { actorId: actor.id, action: "user.created", subjectType: "user", subjectId: user.id, changes: logged, ip: origin.ip, at: now });
+  return readUser(ctx, actor, user.id);
+}
+
+async function activeSuperAdmins(db: Db, exceptId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.access_level, ACCESS_LEVEL.SUPER_ADMIN), eq(users.is_active, true), isNull(users.archived_at), ne(users.id, exceptId)));
+  return Number(row.n);
+}
+
+/** Would this change leave the person unable to sign in, or without super administrator rights? */
+function removesAccess(before: UserRow, change: { access_level?: number; is_active?: boolean; employment_status?: string; archive?: boolean }) {
+  const demoted = before.access_level === ACCESS_LEVEL.SUPER_ADMIN && change.access_level !== undefined && change.access_level !== ACCESS_LEVEL.SUPER_ADMIN;
+  const disabled = change.is_active === false || change.employment_status === "terminated" || change.archive === true;
+  return { demoted, disabled };
+}
+
+/** Nobody removes their own access, and the company always keeps one active super administrator. */
+async function assertKeepsAccess(ctx: AppContext, actor: Subject, before: UserRow, change: Parameters<typeof removesAccess>[1]) {
+  const { demoted, disabled } = removesAccess(before, change);
+  if (!demoted && !disabled) return;
+  if (before.id === actor.id) throw new HttpError(409, demoted ? "users.cannotDemoteSelf" : "users.cannotDisableSelf");
+  if (before.access_level === ACCESS_LEVEL.SUPER_ADMIN && (await activeSuperAdmins(ctx.db, before.id)) === 0) {
+    throw new HttpError(409, "users.lastSuperAdmin");
+  }
+}
+
+/** Signing-in ends with the account: its tokens go at once. */
+async function endSessions(ctx: AppContext, db: Db, userId: number) {
+  await revokeAllTokens(db, userId);
+  ctx.sessionCache.forgetUser(userId);
+}
+
+export async function updateUser(ctx: AppContext, actor: Subject, id: number, input: UserUpdateInput, origin: RequestOrigin): Promise<UserRecord> {
+  const found = await findUser(ctx.db, id);
+  if (!found) throw notFound();
+  if (!can(actor, "users.update")) throw forbidden();
+  const before = found.user;
+  assertMayHandleLevel(actor, before.access_level);
+  assertMayHandleLevel(actor, input.access_level);
+  assertMayWritePay(actor, input, id);
+  await assertKeepsAccess(ctx, actor, before, input);
+  await assertRoleExists(ctx.db, input.role_id);
+  await assertUnique(ctx.db, "email", input.email, id);
+  await assertUnique(ctx.db, "employee_number", input.employee_number, id);
+  const now = ctx.clock.now();
+  const { password, password_confirmation: _confirmation, ...fields } = input;
+  const changes = diffFields(before as unknown as Record<string, unknown>, fields);
+  if (password !== undefined) changes.password = { from: null, to: null };
+  if (Object.keys(changes).length === 0) return toUserRecord(before, found.role, actor, ctx.config.appKey, now);
+
+  const { disabled } = removesAccess(before, input);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        ...fields,
+        ...(password !== undefined ? { password_hash: await hashPassword(password, ctx.config.passwordHashing) } : {}),
+        updated_at: now,
+        updated_by: actor.id,
+      })
+      .where(eq(users.id, id));
+    if (disabled || password !== undefined) await endSessions(ctx, tx, id);
+    await recordActivity(tx, { actorId: actor.id, action: "user.updated", subjectType: "user", subjectId: id, changes, ip: origin.ip, at: now });
+  });
+  // Name, level or role may have changed: sessions must not keep the old picture of this person.
+  ctx.sessionCache.forgetUser(id);
+  return readUser(ctx, actor, id);
+}
+
+async function hasHistory(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: activityLog.id }).from(activityLog).where(eq(activityLog.actor_id, id)).limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Deletes a person who never did anything; anyone with history is archived
+ * instead, so the records that name them keep their subject.
+ */
+export async function deleteUser(ctx: AppContext, actor: Subject, id: number, origin: RequestOrigin): Promise<"deleted" | "archived"> {
+  const found = await findUser(ctx.db, id);
+  if (!found) throw notFound();
+  if (!can(actor, "users.delete")) throw forbidden();
+  assertMayHandleLevel(actor, found.user.access_level);
+  await assertKeepsAccess(ctx, actor, found.user, { archive: true });
+  const now = ctx.clock.now();
+  const archive = await hasHistory(ctx.db, id);
+  await ctx.db.transaction(async (tx) => {
+    await endSessions(ctx, tx, id);
+    if (archive) {
+      await tx.update(users).set({ archived_at: now, is_active: false, updated_at: now, updated_by: actor.id }).where(eq(users.id, id));
+    } else {
+      await tx.delete(users).where(eq(users.id, id));
+    }
+    await recordActivity(tx, {
+      actorId: actor.id,
+      action: archive ? "user.archived" : "user.deleted",
+      subjectType: "user",
+      subjectId: id,
+      changes: { name: found.user.name, email: found.user.email },
+      ip: origin.ip,
+      at: now,
+    });
+  });
+  return archive ? "archived" : "deleted";
+}
+
+/** Pickers: id and name of everyone not archived. */
+export async function userOptions(db: Db) {
+  return db
+    .select({ id: users.id, name: users.name, employee_number: users.employee_number })
+    .from(users)
+    .where(isNull(users.archived_at))
+    .orderBy(users.name, users.id);
+}
+
+export const userNameSql = sql`${users.name}`;

@@ -20,7 +20,7 @@ export default function ConnectionErrorPage() {
           <Button type="primary" onClick={() => navigate(retryTarget, { replace: true })}>
             {t("connectionError.retry")}
           </Button>
-          <Button onClick={() => navigate("/login", { replace: true })}>{t("connectionError.login")}</Button>
+          <Button onClick={() => navigate(`/login?${params.toString()}`, { replace: true })}>{t("connectionError.login")}</Button>
         </Space>
       }
     />

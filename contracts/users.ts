@@ -1,0 +1,155 @@
+import { z } from "zod";
+import { ACCESS_LEVEL } from "./permissions";
+import {
+  checkNewPassword,
+  currencyCode,
+  emailAddress,
+  MESSAGE,
+  minorUnits,
+  optionalDate,
+  optionalText,
+  passwordInput,
+  requiredText,
+  whenPasswordTyped,
+} from "./validation";
+
+export const EMPLOYMENT_STATUSES = ["active", "on_leave", "terminated"] as const;
+export const EMPLOYMENT_TYPES = ["full_time", "part_time", "contract", "intern"] as const;
+export const PAY_BASES = ["monthly", "daily", "hourly"] as const;
+export const ACCESS_LEVELS = [ACCESS_LEVEL.SUPER_ADMIN, ACCESS_LEVEL.EMPLOYEE, ACCESS_LEVEL.STAFF] as const;
+
+export type EmploymentStatus = (typeof EMPLOYMENT_STATUSES)[number];
+
+/** Fields only people allowed to see pay may read or write. */
+export const PAY_FIELDS = ["pay_basis", "base_rate", "currency", "bank_name", "bank_account", "tax_id", "social_insurance_id"] as const;
+
+const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: MESSAGE.invalid });
+
+/** Everything an administrator may set on a person, except the password. */
+const employeeFields = {
+  first_name: requiredText(80),
+  last_name: requiredText(80),
+  email: emailAddress,
+  access_level: z.union(ACCESS_LEVELS.map((level) => z.literal(level)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<2>], {
+    error: MESSAGE.invalid,
+  }),
+  role_id: z.number({ error: MESSAGE.invalidType }).int().positive().nullable(),
+  is_active: z.boolean({ error: MESSAGE.invalidType }),
+  employee_number: optionalText(40),
+  phone: optionalText(40),
+  department: optionalText(80),
+  position: optionalText(80),
+  employment_type: choice(EMPLOYMENT_TYPES),
+  employment_status: choice(EMPLOYMENT_STATUSES),
+  hire_date: optionalDate,
+  end_date: optionalDate,
+  birth_date: optionalDate,
+  address: optionalText(500),
+  pay_basis: choice(PAY_BASES),
+  base_rate: minorUnits,
+  currency: currencyCode,
+  bank_name: optionalText(120),
+  bank_account: optionalText(60),
+  tax_id: optionalText(40),
+  social_insurance_id: optionalText(40),
+  emergency_contact_name: optionalText(120),
+  emergency_contact_phone: optionalText(40),
+};
+
+/** An employment that ends must end after it starts. */
+function checkDates(value: { hire_date?: string | null; end_date?: string | null }, ctx: z.RefinementCtx): void {
+  if (value.hire_date && value.end_date && value.end_date < value.hire_date) {
+    ctx.addIssue({ code: "custom", path: ["end_date"], message: "validation.endBeforeStart" });
+  }
+}
+
+export const userCreateBody = z
+  .strictObject({
+    ...employeeFields,
+    access_level: employeeFields.access_level.default(ACCESS_LEVEL.EMPLOYEE),
+    role_id: employeeFields.role_id.default(null),
+    is_active: employeeFields.is_active.default(true),
+    employment_type: employeeFields.employment_type.default("full_time"),
+    employment_status: employeeFields.employment_status.default("active"),
+    pay_basis: employeeFields.pay_basis.default("monthly"),
+    base_rate: employeeFields.base_rate.default(0),
+    currency: employeeFields.currency.optional(),
+    password: passwordInput,
+    password_confirmation: z.string({ error: MESSAGE.required }).min(1, { error: MESSAGE.required }),
+  })
+  .superRefine(checkNewPassword, whenPasswordTyped)
+  .superRefine(checkDates);
+
+/** Every field optional: only what is sent changes. A new password may be set by an administrator. */
+export const userUpdateBody = z
+  .strictObject({
+    ...Object.fromEntries(Object.entries(employeeFields).map(([key, schema]) => [key, schema.optional()])),
+    password: passwordInput.optional(),
+    password_confirmation: z.string().optional(),
+  } as { [K in keyof typeof employeeFields]: z.ZodOptional<(typeof employeeFields)[K]> } & {
+    password: z.ZodOptional<typeof passwordInput>;
+    password_confirmation: z.ZodOptional<z.ZodString>;
+  })
+  .superRefine((value, ctx) => {
+    if (value.password !== undefined) checkNewPassword({ password: value.password, password_confirmation: value.password_confirmation ?? "" }, ctx);
+  })
+  .superRefine(checkDates);
+
+/** What a person may change about themselves. */
+export const ownProfileBody = z.strictObject({
+  first_name: requiredText(80).optional(),
+  last_name: requiredText(80).optional(),
+  phone: optionalText(40),
+  address: optionalText(500),
+  emergency_contact_name: optionalText(120),
+  emergency_contact_phone: optionalText(40),
+});
+
+export const changePasswordBody = z
+  .strictObject({
+    current_password: passwordInput,
+    password: passwordInput,
+    password_confirmation: z.string({ error: MESSAGE.required }).min(1, { error: MESSAGE.required }),
+  })
+  .superRefine(checkNewPassword, whenPasswordTyped);
+
+export type UserCreateInput = z.output<typeof userCreateBody>;
+export type UserUpdateInput = z.output<typeof userUpdateBody>;
+
+/** A person as the API returns them; pay fields only for readers allowed to see pay. */
+export interface UserRecord {
+  id: number;
+  name: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  access_level: number;
+  role: { id: number; name: string } | null;
+  is_active: boolean;
+  employee_number: string | null;
+  phone: string | null;
+  department: string | null;
+  position: string | null;
+  employment_type: (typeof EMPLOYMENT_TYPES)[number];
+  employment_status: EmploymentStatus;
+  hire_date: string | null;
+  end_date: string | null;
+  birth_date: string | null;
+  address: string | null;
+  emergency_contact_name: string | null;
+  emergency_contact_phone: string | null;
+  profile_picture_url: string | null;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+  pay_basis?: (typeof PAY_BASES)[number];
+  base_rate?: number;
+  currency?: string;
+  bank_name?: string | null;
+  bank_account?: string | null;
+  tax_id?: string | null;
+  social_insurance_id?: string | null;
+}
+
+export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+export const PROFILE_PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
