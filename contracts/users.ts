@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LANGUAGE_CODES } from "./auth";
 import { ACCESS_LEVEL } from "./permissions";
 import {
   checkNewPassword,
@@ -95,8 +96,17 @@ export const userUpdateBody = z
   })
   .superRefine(checkDates);
 
+export const userPreferences = z.strictObject({
+  language: z.enum(LANGUAGE_CODES, { error: MESSAGE.invalid }).optional(),
+  dark_mode: z.boolean({ error: MESSAGE.invalidType }).optional(),
+  theme_preset: z.enum(["aura", "lara"], { error: MESSAGE.invalid }).optional(),
+});
+
+export type UserPreferences = z.infer<typeof userPreferences>;
+
 /** What a person may change about themselves. */
 export const ownProfileBody = z.strictObject({
+  preferences: userPreferences.optional(),
   first_name: requiredText(80).optional(),
   last_name: requiredText(80).optional(),
   phone: optionalText(40),

@@ -16,6 +16,11 @@ import { authRoutes } from "./modules/auth/routes";
 import { createSessionCache } from "./modules/auth/session-cache";
 import type { AuthUser } from "./modules/auth/sessions";
 import { settingsRoutes } from "./modules/settings/routes";
+import { activitiesRoutes } from "./modules/activities/routes";
+import { filesRoutes } from "./modules/files/routes";
+import { meRoutes } from "./modules/me/routes";
+import { rolesRoutes } from "./modules/roles/routes";
+import { usersRoutes } from "./modules/users/routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -96,6 +101,11 @@ export async function buildApp({ database, config, clock = systemClock, logger =
     async (api) => {
       await api.register(authRoutes);
       await api.register(settingsRoutes);
+      await api.register(filesRoutes);
+      await api.register(usersRoutes);
+      await api.register(meRoutes);
+      await api.register(rolesRoutes);
+      await api.register(activitiesRoutes);
     },
     { prefix: "/api" },
   );

@@ -44,6 +44,8 @@ async function openPostgres(url: string): Promise<Database> {
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const extensions = { pg_trgm };
   const { drizzle } = await import("drizzle-orm/pglite");
   let unlock = () => {};
   let client;
@@ -51,9 +53,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     // PGlite creates no parent directories of its own.
     fs.mkdirSync(dataDir, { recursive: true });
     unlock = lockDataDirectory(dataDir);
-    client = new PGlite(path.join(dataDir, "pgdata"));
+    client = new PGlite(path.join(dataDir, "pgdata"), { extensions });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   }
   try {
     await client.waitReady;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, PAY_BASES } from "../../contracts/users";
+import type { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, PAY_BASES, UserPreferences } from "../../contracts/users";
 import {
   bigint,
   boolean,
@@ -83,6 +83,8 @@ export const users = pgTable(
     social_insurance_id: text("social_insurance_id"),
     emergency_contact_name: text("emergency_contact_name"),
     emergency_contact_phone: text("emergency_contact_phone"),
+    /** The person's own choices (language, theme), applied wherever they sign in. */
+    preferences: jsonb("preferences").$type<UserPreferences>().notNull().default(sql`'{}'::jsonb`),
     profile_picture_id: integer("profile_picture_id").references(() => files.id, { onDelete: "set null" }),
     /** Set instead of deleting a person with history: payroll records keep their subject. */
     archived_at: timestamp("archived_at", { withTimezone: true }),
@@ -93,11 +95,16 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
     uniqueIndex("users_employee_number_unique").on(t.employee_number),
-    index("users_name_idx").on(t.name, t.id),
+    // The list engine sorts and matches text case-insensitively, on lower(...): so do these.
+    index("users_name_idx").on(sql`lower(${t.name})`, t.id),
     index("users_created_idx").on(t.created_at, t.id),
-    index("users_department_idx").on(t.department, t.name),
-    index("users_status_idx").on(t.employment_status, t.name),
+    index("users_hire_idx").on(t.hire_date, t.id),
+    index("users_department_idx").on(sql`lower(${t.department})`, sql`lower(${t.name})`, t.id),
+    index("users_status_idx").on(t.employment_status, sql`lower(${t.name})`, t.id),
     index("users_role_idx").on(t.role_id),
+    // "contains" and free-text search: trigram indexes (pg_trgm) instead of reading every row.
+    index("users_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("users_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
   ],
 );
 
@@ -189,5 +196,9 @@ export const activityLog = pgTable(
     ip: text("ip"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("activity_log_created_idx").on(t.created_at), index("activity_log_actor_idx").on(t.actor_id)],
+  (t) => [
+    index("activity_log_created_idx").on(t.created_at, t.id),
+    index("activity_log_actor_idx").on(t.actor_id, t.created_at),
+    index("activity_log_subject_idx").on(t.subject_type, t.subject_id, t.created_at),
+  ],
 );

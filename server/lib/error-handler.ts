@@ -18,7 +18,8 @@ interface ValidationIssue {
 /** Messages we wrote are keys; zod's own English defaults are replaced by ours. */
 function issueMessage(issue: ValidationIssue, t: Translate): string {
   const params = { min: issue.params.minimum, max: issue.params.maximum, ...(issue.params.params as object) };
-  if (issue.message && /^(validation|password|auth)\./.test(issue.message)) return t(issue.message, params);
+  // Our messages are catalogue keys ("users.roleMissing"); zod's own are English sentences.
+  if (issue.message && /^[a-z]+(\.[A-Za-z]+)+$/.test(issue.message)) return t(issue.message, params);
   if (issue.keyword === "invalid_type") return t("validation.invalidType");
   return t("validation.invalid");
 }

@@ -33,10 +33,16 @@ function lookup(messages: Messages, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
-/** Same {{name}} interpolation as i18next, so one catalogue serves both sides. */
+/** The product's codes as the language tags plural rules know. */
+const PLURAL_LOCALE: Record<LanguageCode, string> = { en: "en", jp: "ja", cn: "zh", tl: "tl", fr: "fr" };
+
+/** Same {{name}} interpolation and key_one/key_other plurals as i18next, so one catalogue serves both sides. */
 export function translator(language: LanguageCode): Translate {
+  const plurals = new Intl.PluralRules(PLURAL_LOCALE[language]);
+  const find = (key: string) => lookup(catalogues[language], key) ?? lookup(catalogues.en, key);
   return (key, params = {}) => {
-    const text = lookup(catalogues[language], key) ?? lookup(catalogues.en, key) ?? key;
+    const plural = typeof params.count === "number" ? find(`${key}_${plurals.select(params.count)}`) ?? find(`${key}_other`) : undefined;
+    const text = plural ?? find(key) ?? key;
     return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
       name in params ? String(params[name]) : match,
     );

@@ -1,6 +1,6 @@
-import { and, count, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, count, eq, isNull, ne } from "drizzle-orm";
 import { can, ACCESS_LEVEL, type Subject } from "../../../contracts/permissions";
-import { PAY_FIELDS, type UserCreateInput, type UserRecord, type UserUpdateInput } from "../../../contracts/users";
+import { PAY_FIELDS, type UserCreateInput, type UserPreferences, type UserRecord, type UserUpdateInput } from "../../../contracts/users";
 import type { Db } from "../../db/client";
 import { activityLog, roles, users } from "../../db/schema";
 import { recordActivity } from "../../lib/audit";
@@ -259,4 +259,9 @@ export async function userOptions(db: Db) {
     .orderBy(users.name, users.id);
 }
 
-export const userNameSql = sql`${users.name}`;
+
+/** The person's saved choices; an empty object until they choose. */
+export async function preferencesOf(db: Db, userId: number): Promise<UserPreferences> {
+  const [row] = await db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId));
+  return row?.preferences ?? {};
+}

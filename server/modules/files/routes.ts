@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { HttpError, notFound } from "../../lib/errors";
+import { verifySignedPath } from "../../lib/signed-urls";
+import { readFile } from "./service";
+
+/**
+ * Files by signed link: an <img src> sends no bearer token, so the link
+ * itself carries the permission, for a limited time.
+ */
+export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/files/:id",
+    {
+      schema: {
+        params: z.strictObject({ id: z.coerce.number().int().positive() }),
+        querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { expires, signature } = request.query;
+      if (!verifySignedPath(app.ctx.config.appKey, `/api/files/${request.params.id}`, expires, signature, app.ctx.clock.now())) {
+        throw new HttpError(403, "files.linkInvalid");
+      }
+      const file = await readFile(app.ctx.db, request.params.id);
+      if (!file) throw notFound();
+      return reply
+        .header("content-type", file.mime_type)
+        .header("cache-control", "private, max-age=3600")
+        .header("content-disposition", "inline")
+        .send(file.content);
+    },
+  );
+};

@@ -1,0 +1,65 @@
+import { and, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { can, type Subject } from "../../../contracts/permissions";
+import { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, PAY_BASES, type UserRecord } from "../../../contracts/users";
+import type { ListResponse } from "../../../contracts/list";
+import { roles, users } from "../../db/schema";
+import type { AppContext } from "../../lib/context";
+import { forbidden } from "../../lib/errors";
+import { countRows, defineListSpec, paged, parseListQuery, type ListField } from "../../lib/list-query";
+import { toUserRecord } from "./service";
+
+const commonFields = {
+  name: { column: users.name, kind: "text" },
+  first_name: { column: users.first_name, kind: "text" },
+  last_name: { column: users.last_name, kind: "text" },
+  email: { column: users.email, kind: "text" },
+  employee_number: { column: users.employee_number, kind: "text" },
+  department: { column: users.department, kind: "text" },
+  position: { column: users.position, kind: "text" },
+  phone: { column: users.phone, kind: "text" },
+  employment_status: { column: users.employment_status, kind: "choice", values: EMPLOYMENT_STATUSES },
+  employment_type: { column: users.employment_type, kind: "choice", values: EMPLOYMENT_TYPES },
+  access_level: { column: users.access_level, kind: "choice", values: { "0": 0, "1": 1, "2": 2 } },
+  role_id: { column: users.role_id, kind: "number" },
+  is_active: { column: users.is_active, kind: "choice", values: { true: true, false: false } },
+  hire_date: { column: users.hire_date, kind: "date" },
+  end_date: { column: users.end_date, kind: "date" },
+  created_at: { column: users.created_at, kind: "date" },
+} satisfies Record<string, ListField>;
+
+const search = [users.name, users.email, users.employee_number];
+
+const everyoneSpec = defineListSpec({ fields: commonFields, defaultSort: "name", search });
+
+/** Pay columns are filterable and sortable only for readers who may see pay: a filter would reveal it otherwise. */
+const payReaderSpec = defineListSpec({
+  fields: { ...commonFields, base_rate: { column: users.base_rate, kind: "number" }, pay_basis: { column: users.pay_basis, kind: "choice", values: PAY_BASES } },
+  defaultSort: "name",
+  search,
+});
+
+/** The people list: archived people only when asked for (archived=1), never mixed with the rest. */
+export async function listUsers(ctx: AppContext, actor: Subject, query: Record<string, unknown>): Promise<ListResponse<UserRecord>> {
+  if (!can(actor, "users.list")) throw forbidden();
+  const spec = can(actor, "users.viewPay") ? payReaderSpec : everyoneSpec;
+  const list = parseListQuery(query, spec);
+  const scope: SQL = query.archived === "1" ? isNotNull(users.archived_at) : isNull(users.archived_at);
+  const now = ctx.clock.now();
+  return paged(ctx.db, list, {
+    rows: async ({ where, orderBy, limit, offset }) => {
+      const rows = await ctx.db
+        .select({ user: users, roleId: roles.id, roleName: roles.name })
+        .from(users)
+        .leftJoin(roles, eq(roles.id, users.role_id))
+        .where(and(scope, where))
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset);
+      return rows.map((row) =>
+        toUserRecord(row.user, row.roleId !== null ? { id: row.roleId, name: row.roleName! } : null, actor, ctx.config.appKey, now),
+      );
+    },
+    count: (where) => countRows(ctx.db, users, and(scope, where)),
+  });
+}
+

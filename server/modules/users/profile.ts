@@ -1,0 +1,48 @@
+import { and, desc, eq } from "drizzle-orm";
+import { can, type Subject } from "../../../contracts/permissions";
+import type { UserRecord } from "../../../contracts/users";
+import { activityLog, users } from "../../db/schema";
+import type { AppContext } from "../../lib/context";
+import { readUser } from "./service";
+
+export interface ActivityEntry {
+  id: number;
+  action: string;
+  actor_id: number | null;
+  actor_name: string | null;
+  changes: unknown;
+  created_at: string;
+}
+
+export interface EmployeeProfile {
+  user: UserRecord;
+  /** What happened to this person lately; only for readers of the activity log. */
+  recent_activity: ActivityEntry[] | null;
+}
+
+const RECENT = 10;
+
+/**
+ * The employee profile aggregate: the record (pay only for pay readers) and,
+ * for those who may read the log, what was done to it. Attendance and
+ * payslips join here when their modules exist.
+ */
+export async function profileOf(ctx: AppContext, actor: Subject, id: number): Promise<EmployeeProfile> {
+  const user = await readUser(ctx, actor, id);
+  if (!can(actor, "activities.view")) return { user, recent_activity: null };
+  const rows = await ctx.db
+    .select({
+      id: activityLog.id,
+      action: activityLog.action,
+      actor_id: activityLog.actor_id,
+      actor_name: users.name,
+      changes: activityLog.changes,
+      created_at: activityLog.created_at,
+    })
+    .from(activityLog)
+    .leftJoin(users, eq(users.id, activityLog.actor_id))
+    .where(and(eq(activityLog.subject_type, "user"), eq(activityLog.subject_id, id)))
+    .orderBy(desc(activityLog.created_at), desc(activityLog.id))
+    .limit(RECENT);
+  return { user, recent_activity: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })) };
+}
