@@ -1,10 +1,11 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { localeSections } from "./locales/sections";
 
 const apiPort = process.env.API_PORT ?? "3000";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [localeSections(), react()],
   build: {
     outDir: "dist",
     sourcemap: false,

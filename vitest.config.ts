@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { localeSections } from "./locales/sections";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [localeSections(), react()],
   test: {
     globals: true,
     reporters: ["default", "./tests/support/summary-reporter.ts"],

@@ -59,25 +59,10 @@ export function parsePermissions(encoded: string | null | undefined): Permission
   return Array.isArray(parsed) ? permissionMap(parsed) : {};
 }
 
-export interface Actor {
-  access_level: number;
-  permissions: PermissionMap;
-}
-
-/** Level 0 may do everything; everyone else needs the permission in their role. */
-export function hasPermission(actor: Actor, permission: string): boolean {
-  if (actor.access_level === ACCESS_LEVEL.SUPER_ADMIN) return true;
-  return actor.permissions[permission] === true;
-}
-
-export function isSuperAdmin(actor: Pick<Actor, "access_level">): boolean {
+export function isSuperAdmin(actor: { access_level: number }): boolean {
   return actor.access_level === ACCESS_LEVEL.SUPER_ADMIN;
 }
 
-/** Admin-only areas refuse the employee level whatever its role lists. */
-export function mayOpenAdminArea(actor: Pick<Actor, "access_level">): boolean {
-  return actor.access_level !== ACCESS_LEVEL.EMPLOYEE;
-}
 
 interface ActionRule {
   /** The role permission that grants the action to staff (level 2). */

@@ -23,6 +23,9 @@ export default function SignedInApp() {
       RESOURCES.map((resource) => ({
         name: resource.name,
         list: resource.list,
+        create: resource.create,
+        edit: resource.edit,
+        show: resource.show,
         meta: { label: i18n.t(resource.labelKey), icon: createElement(resource.icon) },
       })),
     [i18n, language],

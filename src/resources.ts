@@ -1,31 +1,64 @@
 import type { ComponentType } from "react";
-import { DashboardOutlined, FileTextOutlined, HomeOutlined } from "@ant-design/icons";
-import type { PermissionMap } from "../contracts/permissions";
-import { adminOnlyGuard, permissionGuard, superAdminEntryGuard } from "./routing/guards";
+import { DashboardOutlined, FileTextOutlined, HistoryOutlined, HomeOutlined, SafetyCertificateOutlined, TeamOutlined } from "@ant-design/icons";
+import type { Action, PermissionMap } from "../contracts/permissions";
+import { actionGuard, superAdminEntryGuard } from "./routing/guards";
 
-/** Who may open a resource: checked by the route guard and, for menus and buttons, by access control. */
-export interface ResourceAccess {
-  /** The dashboard's entry guard: level 0 only, others go to their own dashboard. */
-  superAdminOnly?: boolean;
-  /** Refuses access level 1 whatever its role says. */
-  adminOnly?: boolean;
-  /** A role permission the user needs (level 0 has them all). */
-  permission?: string;
-}
+/** Who may open a resource: the route guard refuses typed URLs, access control hides menus and buttons. */
+export type ResourceAccess =
+  /** The spec's dashboard entry guard: level 0 only, others to their own dashboard. */
+  | { superAdminOnly: true }
+  /** The action the list needs, decided by the same can() as the server. */
+  | { action: Action }
+  /** Every signed-in person. */
+  | { everyone: true };
 
 export interface AppResource {
+  /** Refine's name, and the API path under /api the data provider calls. */
   name: string;
   list: string;
+  create?: string;
+  edit?: string;
+  show?: string;
   labelKey: string;
   icon: ComponentType;
   access: ResourceAccess;
+  /** Actions of the resource's buttons (create, edit, delete), for access control. */
+  actions?: Partial<Record<"create" | "edit" | "delete", Action>>;
+  /** In the menu (false for screens reached from another one). */
+  menu?: boolean;
 }
 
 /** The one list of resources: routes match the spec's paths. */
 export const RESOURCES: readonly AppResource[] = [
   { name: "dashboard", list: "/dashboard", labelKey: "menu.dashboard", icon: DashboardOutlined, access: { superAdminOnly: true } },
-  { name: "user-dashboard", list: "/user-dashboard", labelKey: "menu.userDashboard", icon: HomeOutlined, access: {} },
-  { name: "user-payslips", list: "/user-payslips", labelKey: "menu.userPayslips", icon: FileTextOutlined, access: {} },
+  { name: "user-dashboard", list: "/user-dashboard", labelKey: "menu.userDashboard", icon: HomeOutlined, access: { everyone: true } },
+  { name: "user-payslips", list: "/user-payslips", labelKey: "menu.userPayslips", icon: FileTextOutlined, access: { everyone: true } },
+  {
+    name: "users",
+    list: "/employees",
+    create: "/employees/create",
+    edit: "/employees/:id/edit",
+    show: "/employee-profile/:id",
+    labelKey: "menu.employees",
+    icon: TeamOutlined,
+    access: { action: "users.list" },
+    actions: { create: "users.create", edit: "users.update", delete: "users.delete" },
+  },
+  {
+    name: "roles",
+    list: "/roles",
+    labelKey: "menu.roles",
+    icon: SafetyCertificateOutlined,
+    access: { action: "roles.list" },
+    actions: { create: "roles.manage", edit: "roles.manage", delete: "roles.manage" },
+  },
+  {
+    name: "dashboard/system-activities",
+    list: "/dashboard/system-activities",
+    labelKey: "menu.systemActivities",
+    icon: HistoryOutlined,
+    access: { superAdminOnly: true },
+  },
 ];
 
 export function findResource(name: string | undefined): AppResource | undefined {
@@ -33,15 +66,8 @@ export function findResource(name: string | undefined): AppResource | undefined 
 }
 
 /** Where a user who may not open the resource is sent, or null when they may. */
-export function accessRedirect(access: ResourceAccess, me: { access_level: number }, permissions: PermissionMap): string | null {
-  if (access.superAdminOnly) {
-    const redirect = superAdminEntryGuard(me);
-    if (redirect) return redirect;
-  }
-  if (access.adminOnly) {
-    const redirect = adminOnlyGuard(me);
-    if (redirect) return redirect;
-  }
-  if (access.permission) return permissionGuard(me, permissions, access.permission);
+export function accessRedirect(access: ResourceAccess, me: { id: number; access_level: number }, permissions: PermissionMap): string | null {
+  if ("superAdminOnly" in access) return superAdminEntryGuard(me);
+  if ("action" in access) return actionGuard(me, permissions, access.action);
   return null;
 }

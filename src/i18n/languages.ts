@@ -12,15 +12,18 @@ export interface Language {
   /** Loads the dayjs locale's definitions (English is built in). */
   dayjsLocale: () => Promise<unknown>;
   antd: () => Promise<{ default: Locale }>;
-  messages: () => Promise<{ default: Record<string, unknown> }>;
+  /** The sections the signed-out screens use (loaded for every language before the first render). */
+  startupMessages: () => Promise<{ default: Record<string, unknown> }>;
+  /** Everything else, loaded with the signed-in shell. */
+  signedInMessages: () => Promise<{ default: Record<string, unknown> }>;
 }
 
 export const LANGUAGES: readonly Language[] = [
-  { code: "en", name: "English", htmlLang: "en", dayjs: "en", dayjsLocale: async () => undefined, antd: () => import("antd/es/locale/en_US"), messages: () => import("../../locales/en.json") },
-  { code: "jp", name: "日本語", htmlLang: "ja", dayjs: "ja", dayjsLocale: () => import("dayjs/locale/ja"), antd: () => import("antd/es/locale/ja_JP"), messages: () => import("../../locales/jp.json") },
-  { code: "cn", name: "中文", htmlLang: "zh-CN", dayjs: "zh-cn", dayjsLocale: () => import("dayjs/locale/zh-cn"), antd: () => import("antd/es/locale/zh_CN"), messages: () => import("../../locales/cn.json") },
-  { code: "tl", name: "Tagalog", htmlLang: "tl", dayjs: "en", dayjsLocale: async () => undefined, antd: () => import("antd/es/locale/en_US"), messages: () => import("../../locales/tl.json") },
-  { code: "fr", name: "Français", htmlLang: "fr", dayjs: "fr", dayjsLocale: () => import("dayjs/locale/fr"), antd: () => import("antd/es/locale/fr_FR"), messages: () => import("../../locales/fr.json") },
+  { code: "en", name: "English", htmlLang: "en", dayjs: "en", dayjsLocale: async () => undefined, antd: () => import("antd/es/locale/en_US"), startupMessages: () => import("../../locales/en.json?startup"), signedInMessages: () => import("../../locales/en.json?signed-in") },
+  { code: "jp", name: "日本語", htmlLang: "ja", dayjs: "ja", dayjsLocale: () => import("dayjs/locale/ja"), antd: () => import("antd/es/locale/ja_JP"), startupMessages: () => import("../../locales/jp.json?startup"), signedInMessages: () => import("../../locales/jp.json?signed-in") },
+  { code: "cn", name: "中文", htmlLang: "zh-CN", dayjs: "zh-cn", dayjsLocale: () => import("dayjs/locale/zh-cn"), antd: () => import("antd/es/locale/zh_CN"), startupMessages: () => import("../../locales/cn.json?startup"), signedInMessages: () => import("../../locales/cn.json?signed-in") },
+  { code: "tl", name: "Tagalog", htmlLang: "tl", dayjs: "en", dayjsLocale: async () => undefined, antd: () => import("antd/es/locale/en_US"), startupMessages: () => import("../../locales/tl.json?startup"), signedInMessages: () => import("../../locales/tl.json?signed-in") },
+  { code: "fr", name: "Français", htmlLang: "fr", dayjs: "fr", dayjsLocale: () => import("dayjs/locale/fr"), antd: () => import("antd/es/locale/fr_FR"), startupMessages: () => import("../../locales/fr.json?startup"), signedInMessages: () => import("../../locales/fr.json?signed-in") },
 ];
 
 export const FALLBACK_LANGUAGE: LanguageCode = "en";

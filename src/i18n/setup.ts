@@ -44,9 +44,9 @@ export async function changeLanguage(code: string): Promise<void> {
   await applyFormats(code);
 }
 
-/** Resolves once every language's messages are in: the app renders only after that. */
+/** Resolves once every language's startup messages are in: the app renders only after that. */
 export async function setupI18n(language = initialLanguage()): Promise<typeof i18next> {
-  const catalogues = await Promise.all(LANGUAGES.map((entry) => entry.messages()));
+  const catalogues = await Promise.all(LANGUAGES.map((entry) => entry.startupMessages()));
   const resources = Object.fromEntries(
     LANGUAGES.map((entry, index) => [entry.code, { translation: catalogues[index].default }]),
   );
@@ -59,4 +59,14 @@ export async function setupI18n(language = initialLanguage()): Promise<typeof i1
   });
   await applyFormats(language);
   return i18next;
+}
+
+let signedInMessages: Promise<void> | null = null;
+
+/** The rest of every language's messages, before the signed-in shell first renders. */
+export function loadSignedInMessages(): Promise<void> {
+  signedInMessages ??= Promise.all(LANGUAGES.map((entry) => entry.signedInMessages())).then((catalogues) => {
+    LANGUAGES.forEach((entry, index) => i18next.addResourceBundle(entry.code, "translation", catalogues[index].default, true, true));
+  });
+  return signedInMessages;
 }

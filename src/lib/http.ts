@@ -33,6 +33,11 @@ export class ApiError extends Error {
     super(message);
     this.name = "ApiError";
   }
+
+  /** Refine reads statusCode, and puts `errors` on the form's fields. */
+  get statusCode(): number {
+    return this.status;
+  }
 }
 
 /** The spec's catalogue: what each status means to a person. */

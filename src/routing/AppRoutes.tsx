@@ -1,7 +1,8 @@
 import { lazy, Suspense } from "react";
-import { Route, Routes } from "react-router";
+import { Navigate, Route, Routes } from "react-router";
 import { FullPageSpinner } from "../components/common/FullPageSpinner";
-import { HomeRedirect, PublicOnly, RequireAuth, ResourceGuard } from "./RouteGuards";
+import { loadSignedInMessages } from "../i18n/setup";
+import { HomeRedirect, OwnRecordGuard, PublicOnly, RequireAuth, ResourceGuard } from "./RouteGuards";
 
 // Each screen is its own chunk: the sign-in page does not load the signed-in shell.
 const LoginPage = lazy(() => import("../pages/login/LoginPage"));
@@ -11,11 +12,17 @@ const ResetPasswordPage = lazy(() => import("../pages/reset-password/ResetPasswo
 const UnauthorizedPage = lazy(() => import("../pages/status/UnauthorizedPage"));
 const ConnectionErrorPage = lazy(() => import("../pages/status/ConnectionErrorPage"));
 const NotFoundPage = lazy(() => import("../pages/status/NotFoundPage"));
-const SignedInApp = lazy(() => import("../SignedInApp"));
+// The signed-in shell's messages come with it, in every language, before it renders.
+const SignedInApp = lazy(() => Promise.all([import("../SignedInApp"), loadSignedInMessages()]).then(([module]) => module));
 const DashboardPage = lazy(() => import("../pages/home/DashboardPage"));
 const UserDashboardPage = lazy(() => import("../pages/home/UserDashboardPage"));
 const UserPayslipsPage = lazy(() => import("../pages/home/UserPayslipsPage"));
-const ProfilePage = lazy(() => import("../pages/home/ProfilePage"));
+const ProfilePage = lazy(() => import("../pages/profile/ProfilePage"));
+const EmployeeListPage = lazy(() => import("../pages/employees/EmployeeListPage"));
+const EmployeeEditorPage = lazy(() => import("../pages/employees/EmployeeEditorPage"));
+const EmployeeProfilePage = lazy(() => import("../pages/employees/EmployeeProfilePage"));
+const RolesPage = lazy(() => import("../pages/roles/RolesPage"));
+const SystemActivitiesPage = lazy(() => import("../pages/activities/SystemActivitiesPage"));
 
 export function AppRoutes() {
   return (
@@ -65,6 +72,55 @@ export function AppRoutes() {
             }
           />
           <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/employee-management" element={<Navigate to="/employees" replace />} />
+          <Route
+            path="/employees"
+            element={
+              <ResourceGuard name="users">
+                <EmployeeListPage />
+              </ResourceGuard>
+            }
+          />
+          <Route
+            path="/employees/create"
+            element={
+              <ResourceGuard name="users" action="create">
+                <EmployeeEditorPage />
+              </ResourceGuard>
+            }
+          />
+          <Route
+            path="/employees/:id/edit"
+            element={
+              <ResourceGuard name="users" action="edit">
+                <EmployeeEditorPage />
+              </ResourceGuard>
+            }
+          />
+          <Route
+            path="/employee-profile/:id"
+            element={
+              <OwnRecordGuard>
+                <EmployeeProfilePage />
+              </OwnRecordGuard>
+            }
+          />
+          <Route
+            path="/roles"
+            element={
+              <ResourceGuard name="roles">
+                <RolesPage />
+              </ResourceGuard>
+            }
+          />
+          <Route
+            path="/dashboard/system-activities"
+            element={
+              <ResourceGuard name="dashboard/system-activities">
+                <SystemActivitiesPage />
+              </ResourceGuard>
+            }
+          />
         </Route>
         <Route path="/unauthorized" element={<UnauthorizedPage />} />
         <Route path="/connection-error" element={<ConnectionErrorPage />} />

@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { flushSync } from "react-dom";
-import { Navigate, useLocation } from "react-router";
+import { Navigate, useLocation, useParams } from "react-router";
 import { initializeAuth, localLogout, useAuthState } from "../auth/store";
 import { FullPageSpinner } from "../components/common/FullPageSpinner";
 import { ApiError } from "../lib/http";
 import { accessRedirect, findResource } from "../resources";
-import { connectionErrorTarget, homeTarget, loginGuard, protectedGuard } from "./guards";
+import { actionGuard, connectionErrorTarget, homeTarget, loginGuard, protectedGuard } from "./guards";
 
 function useFullPath(): string {
   const location = useLocation();
@@ -53,11 +53,27 @@ export function HomeRedirect() {
   return <Navigate to={homeTarget(me)} replace />;
 }
 
-/** Applies the resource's access rules to a typed URL, not only to menu links. */
-export function ResourceGuard({ name, children }: { name: string; children: ReactNode }) {
+/**
+ * Applies the resource's access rules to a typed URL, not only to menu
+ * links: the list's rule, or the rule of the button that leads here.
+ */
+export function ResourceGuard({ name, action, children }: { name: string; action?: "create" | "edit"; children: ReactNode }) {
   const { me, permissions } = useAuthState();
   const resource = findResource(name);
   if (!resource) throw new Error(`Unknown resource "${name}"`);
-  const target = me ? accessRedirect(resource.access, me, permissions) : homeTarget(null);
+  const buttonAction = action ? resource.actions?.[action] : undefined;
+  const target = !me
+    ? homeTarget(null)
+    : buttonAction
+      ? actionGuard(me, permissions, buttonAction)
+      : accessRedirect(resource.access, me, permissions);
+  return target ? <Navigate to={target} replace /> : children;
+}
+
+/** /employee-profile/:id: people readers, and each person for their own profile. */
+export function OwnRecordGuard({ children }: { children: ReactNode }) {
+  const { me, permissions } = useAuthState();
+  const { id } = useParams();
+  const target = me ? actionGuard(me, permissions, "users.view", Number(id)) : homeTarget(null);
   return target ? <Navigate to={target} replace /> : children;
 }

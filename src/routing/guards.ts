@@ -1,10 +1,11 @@
-import { ACCESS_LEVEL, hasPermission, mayOpenAdminArea, type PermissionMap } from "../../contracts/permissions";
+import { ACCESS_LEVEL, can, type Action, type PermissionMap } from "../../contracts/permissions";
 
 /**
  * The spec's routing guards (section 4) as pure decisions: each returns where
  * to go instead, or null to let the route render. Components only apply them.
  */
 interface Viewer {
+  id: number;
   access_level: number;
 }
 
@@ -30,24 +31,23 @@ export function protectedGuard(isAuthenticated: boolean, fullPath: string): stri
 }
 
 /** Where "/" leads: employees to their payslips, everyone else to the dashboard. */
-export function homeTarget(me: Viewer | null): string {
+export function homeTarget(me: Pick<Viewer, "access_level"> | null): string {
   if (!me) return ROUTES.login;
   return me.access_level === ACCESS_LEVEL.EMPLOYEE ? ROUTES.userPayslips : ROUTES.dashboard;
 }
 
-/** Admin-only areas refuse the employee level. */
-export function adminOnlyGuard(me: Viewer): string | null {
-  return mayOpenAdminArea(me) ? null : ROUTES.unauthorized;
-}
-
 /** /dashboard and /dashboard/system-activities: super administrators only, others to their own dashboard. */
-export function superAdminEntryGuard(me: Viewer): string | null {
+export function superAdminEntryGuard(me: Pick<Viewer, "access_level">): string | null {
   return me.access_level === ACCESS_LEVEL.SUPER_ADMIN ? null : ROUTES.userDashboard;
 }
 
-/** A route that names a permission needs it (level 0 has them all). */
-export function permissionGuard(me: Viewer, permissions: PermissionMap, permission: string): string | null {
-  return hasPermission({ access_level: me.access_level, permissions }, permission) ? null : ROUTES.unauthorized;
+/**
+ * A route guarded by an action: the same can() the server applies. Admin
+ * areas refuse the employee level (spec: admin-only routes), others need the
+ * role's permission; a record's own person may open it (ownerId).
+ */
+export function actionGuard(me: Viewer, permissions: PermissionMap, action: Action, ownerId?: number): string | null {
+  return can({ id: me.id, access_level: me.access_level, permissions }, action, ownerId) ? null : ROUTES.unauthorized;
 }
 
 /** Where a failed user lookup goes: the connection-error page, able to retry the original path. */

@@ -27,7 +27,7 @@ export function loginRouteJavaScript(distDir: string): { files: string[]; gzipBy
   if (!entry) throw new Error("the build has no entry chunk");
   visit(entry);
   for (const key of Object.keys(manifest)) {
-    if (/^locales\/\w+\.json$/.test(key) || key === "src/pages/login/LoginPage.tsx") visit(key);
+    if (/^locales\/\w+\.json\?startup$/.test(key) || key === "src/pages/login/LoginPage.tsx") visit(key);
   }
   const files = [...keys].map((key) => manifest[key].file).filter((file) => file.endsWith(".js"));
   let gzipBytes = 0;

@@ -2,7 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeAll } from "vitest";
 import { localLogout } from "../../src/auth/store";
-import { setupI18n } from "../../src/i18n/setup";
+import { loadSignedInMessages, setupI18n } from "../../src/i18n/setup";
 
 // jsdom lacks what antd measures with.
 Object.defineProperty(window, "matchMedia", {
@@ -28,6 +28,8 @@ window.getComputedStyle = (element: Element) => computed(element);
 
 beforeAll(async () => {
   await setupI18n("en");
+  // Pages tested on their own skip the signed-in shell that would load these.
+  await loadSignedInMessages();
 });
 
 afterEach(() => {

@@ -1,19 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
-  adminOnlyGuard,
+  actionGuard,
   connectionErrorTarget,
   homeTarget,
   loginGuard,
-  permissionGuard,
   protectedGuard,
   safeRedirect,
   superAdminEntryGuard,
 } from "../../src/routing/guards";
 import { accessRedirect } from "../../src/resources";
 
-const admin = { access_level: 0 };
-const employee = { access_level: 1 };
-const staff = { access_level: 2 };
+const admin = { id: 1, access_level: 0 };
+const employee = { id: 3, access_level: 1 };
+const staff = { id: 2, access_level: 2 };
 
 describe("routing guards (spec section 4)", () => {
   it("sends a signed-in user away from the login page to home", () => {
@@ -33,10 +32,10 @@ describe("routing guards (spec section 4)", () => {
     expect(homeTarget(null)).toBe("/login");
   });
 
-  it("refuses admin-only routes to the employee level only", () => {
-    expect(adminOnlyGuard(employee)).toBe("/unauthorized");
-    expect(adminOnlyGuard(admin)).toBeNull();
-    expect(adminOnlyGuard(staff)).toBeNull();
+  it("refuses admin-area routes to the employee level, whatever the role lists", () => {
+    expect(actionGuard(employee, { users_view: true }, "users.list")).toBe("/unauthorized");
+    expect(actionGuard(admin, {}, "users.list")).toBeNull();
+    expect(actionGuard(staff, { users_view: true }, "users.list")).toBeNull();
   });
 
   it("lets only level 0 through the dashboard entry guard, others to their own dashboard", () => {
@@ -45,10 +44,11 @@ describe("routing guards (spec section 4)", () => {
     expect(superAdminEntryGuard(employee)).toBe("/user-dashboard");
   });
 
-  it("checks a named permission, which level 0 always has", () => {
-    expect(permissionGuard(staff, { attendance_access: true }, "attendance_access")).toBeNull();
-    expect(permissionGuard(staff, {}, "attendance_reports_access")).toBe("/unauthorized");
-    expect(permissionGuard(admin, {}, "attendance_admin_access")).toBeNull();
+  it("needs the action's permission, which level 0 always has; one's own record is open", () => {
+    expect(actionGuard(staff, {}, "roles.list")).toBe("/unauthorized");
+    expect(actionGuard(staff, { roles_view: true }, "roles.list")).toBeNull();
+    expect(actionGuard(employee, {}, "users.view", employee.id)).toBeNull();
+    expect(actionGuard(employee, {}, "users.view", staff.id)).toBe("/unauthorized");
   });
 
   it("builds the connection-error address with the message and the way back", () => {
@@ -69,13 +69,12 @@ describe("routing guards (spec section 4)", () => {
 });
 
 describe("resource access", () => {
-  it("combines the entry guard, the admin-only rule and permissions", () => {
+  it("applies the entry guard, the action's rule, or lets everyone in", () => {
     expect(accessRedirect({ superAdminOnly: true }, staff, {})).toBe("/user-dashboard");
-    expect(accessRedirect({ adminOnly: true, permission: "attendance_admin_access" }, employee, { attendance_admin_access: true })).toBe(
-      "/unauthorized",
-    );
-    expect(accessRedirect({ adminOnly: true, permission: "attendance_admin_access" }, staff, {})).toBe("/unauthorized");
-    expect(accessRedirect({ adminOnly: true, permission: "attendance_admin_access" }, staff, { attendance_admin_access: true })).toBeNull();
-    expect(accessRedirect({}, employee, {})).toBeNull();
+    expect(accessRedirect({ superAdminOnly: true }, admin, {})).toBeNull();
+    expect(accessRedirect({ action: "users.list" }, employee, { users_view: true })).toBe("/unauthorized");
+    expect(accessRedirect({ action: "users.list" }, staff, {})).toBe("/unauthorized");
+    expect(accessRedirect({ action: "users.list" }, staff, { users_view: true })).toBeNull();
+    expect(accessRedirect({ everyone: true }, employee, {})).toBeNull();
   });
 });

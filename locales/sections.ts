@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import type { Plugin } from "vite";
+
+/**
+ * The message catalogue is one file per language (the server reads it whole).
+ * The browser gets it in two parts: the sections the signed-out screens need,
+ * loaded for every language before the first render, and the rest, loaded
+ * with the signed-in shell. Mail texts are the server's alone.
+ */
+export const STARTUP_SECTIONS = [
+  "app",
+  "validation",
+  "password",
+  "auth",
+  "errors",
+  "toast",
+  "login",
+  "footer",
+  "register",
+  "forgot",
+  "reset",
+  "unauthorized",
+  "connectionError",
+  "notFound",
+  "header",
+  "theme",
+] as const;
+
+const SERVER_ONLY_SECTIONS = ["mail"];
+
+/** `import startup from "locales/en.json?startup"` and `"...?signed-in"`: each part as its own module. */
+export function localeSections(): Plugin {
+  const pattern = /[\\/]locales[\\/](\w+)\.json\?(startup|signed-in)$/;
+  return {
+    name: "paydesk-locale-sections",
+    enforce: "pre",
+    async resolveId(source, importer) {
+      if (!pattern.test(source)) return null;
+      const [file, part] = source.split("?");
+      const resolved = await this.resolve(file, importer, { skipSelf: true });
+      return resolved ? `${resolved.id}?${part}` : null;
+    },
+    load(id) {
+      const match = pattern.exec(id);
+      if (!match) return null;
+      const file = id.split("?")[0];
+      this.addWatchFile(file);
+      const catalogue = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+      const startup = match[2] === "startup";
+      const part = Object.fromEntries(
+        Object.entries(catalogue).filter(
+          ([section]) => !SERVER_ONLY_SECTIONS.includes(section) && (STARTUP_SECTIONS as readonly string[]).includes(section) === startup,
+        ),
+      );
+      return `export default ${JSON.stringify(part)};`;
+    },
+  };
+}

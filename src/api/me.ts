@@ -1,0 +1,26 @@
+import type { UserPreferences, UserRecord } from "../../contracts/users";
+import { http } from "../lib/http";
+
+export interface OwnProfileChanges {
+  first_name?: string;
+  last_name?: string;
+  phone?: string | null;
+  address?: string | null;
+  emergency_contact_name?: string | null;
+  emergency_contact_phone?: string | null;
+  preferences?: UserPreferences;
+}
+
+/** The signed-in person's own record, picture and password. */
+export const meApi = {
+  record: () => http.get<{ data: UserRecord }>("/user"),
+  updateProfile: (changes: OwnProfileChanges) => http.put<{ data: UserRecord; message: string }>("/me/profile", changes),
+  uploadPicture: (file: File) => {
+    const body = new FormData();
+    body.append("file", file);
+    // The browser writes the multipart boundary itself.
+    return http.post<{ data: UserRecord; message: string }>("/me/profile/picture", body, { headers: { "Content-Type": "multipart/form-data" } });
+  },
+  changePassword: (body: { current_password: string; password: string; password_confirmation: string }) =>
+    http.put<{ message: string }>("/me/change-password", body),
+};

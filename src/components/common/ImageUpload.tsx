@@ -1,0 +1,65 @@
+import { useState } from "react";
+import { UploadOutlined, UserOutlined } from "@ant-design/icons";
+import { Avatar, Button, Space, Typography, Upload } from "antd";
+import { useTranslation } from "react-i18next";
+
+interface ImageUploadProps {
+  imageUrl: string | null;
+  /** Accepted content types; the server checks the bytes again. */
+  accept: readonly string[];
+  maxBytes: number;
+  upload: (file: File) => Promise<void>;
+}
+
+/**
+ * Picture with preview: the chosen file shows at once, and goes up only if it
+ * is of an accepted type and size, so a mistake costs no round trip.
+ */
+export function ImageUpload({ imageUrl, accept, maxBytes, upload }: ImageUploadProps) {
+  const { t } = useTranslation();
+  const [preview, setPreview] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const choose = async (file: File) => {
+    setProblem(null);
+    if (!accept.includes(file.type)) return setProblem(t("profile.pictureType"));
+    if (file.size > maxBytes) return setProblem(t("profile.pictureTooLarge", { max: `${Math.round(maxBytes / 1024 / 1024)} MB` }));
+    setPreview(URL.createObjectURL(file));
+    setBusy(true);
+    try {
+      await upload(file);
+    } catch (failure) {
+      setPreview(null);
+      setProblem(failure instanceof Error ? failure.message : t("errors.other"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Space direction="vertical" align="center">
+      <Avatar size={112} src={preview ?? imageUrl ?? undefined} icon={<UserOutlined />} data-testid="picture-preview" />
+      <Upload
+        accept={accept.join(",")}
+        showUploadList={false}
+        beforeUpload={(file) => {
+          void choose(file);
+          return false;
+        }}
+      >
+        <Button icon={<UploadOutlined />} loading={busy}>
+          {t("profile.choosePicture")}
+        </Button>
+      </Upload>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t("profile.pictureHint")}
+      </Typography.Text>
+      {problem && (
+        <Typography.Text type="danger" role="alert">
+          {problem}
+        </Typography.Text>
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,38 @@
+import { Typography } from "antd";
+import { useTranslation } from "react-i18next";
+
+type Change = { from: unknown; to: unknown };
+
+function isChange(value: unknown): value is Change {
+  return typeof value === "object" && value !== null && "from" in value && "to" in value;
+}
+
+function show(value: unknown, empty: string): string {
+  if (value === null || value === undefined || value === "") return empty;
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+/** A change record read as "field: before → after" lines; masked secrets stay masked. */
+export function ActivityChanges({ changes }: { changes: unknown }) {
+  const { t } = useTranslation();
+  if (typeof changes !== "object" || changes === null) return null;
+  const entries = Object.entries(changes as Record<string, unknown>);
+  if (entries.length === 0) return null;
+  const empty = t("activities.empty");
+  return (
+    <ul style={{ margin: "4px 0 0", paddingLeft: 18 }} data-testid="activity-changes">
+      {entries.map(([field, value]) => (
+        <li key={field}>
+          <Typography.Text type="secondary">{t(`employees.fields.${field}`, { defaultValue: field })}: </Typography.Text>
+          {isChange(value) ? (
+            <>
+              <Typography.Text delete>{show(value.from, empty)}</Typography.Text> → <Typography.Text>{show(value.to, empty)}</Typography.Text>
+            </>
+          ) : (
+            <Typography.Text>{show(value, empty)}</Typography.Text>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,43 @@
+import { Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { ListPage, type ListColumn } from "../../components/list";
+import { formatDateTime } from "../../lib/dates";
+import { ActivityChanges } from "./ActivityChanges";
+
+interface Activity {
+  [key: string]: unknown;
+  id: number;
+  actor_id: number | null;
+  actor_name: string | null;
+  action: string;
+  subject_type: string | null;
+  subject_id: number | null;
+  changes: unknown;
+  ip: string | null;
+  created_at: string;
+}
+
+function ActionLabel({ action }: { action: string }) {
+  const { t } = useTranslation();
+  return <Typography.Text strong>{t(`activities.actions.${action}`, { defaultValue: action })}</Typography.Text>;
+}
+
+const COLUMNS: ListColumn<Activity>[] = [
+  { field: "created_at", titleKey: "activities.fields.created_at", kind: "date", width: 190, render: (row) => formatDateTime(row.created_at) },
+  { field: "actor_name", titleKey: "activities.fields.actor", kind: "text", render: (row) => row.actor_name ?? "—" },
+  { field: "action", titleKey: "activities.fields.action", kind: "text", render: (row) => <ActionLabel action={row.action} /> },
+  {
+    field: "subject_type",
+    titleKey: "activities.fields.subject",
+    kind: "text",
+    sortable: false,
+    render: (row) => (row.subject_type ? `${row.subject_type} #${row.subject_id ?? ""}` : "—"),
+  },
+  { field: "changes", titleKey: "activities.fields.changes", kind: "text", sortable: false, filterable: false, render: (row) => <ActivityChanges changes={row.changes} />, exportValue: (row) => JSON.stringify(row.changes ?? "") },
+  { field: "ip", titleKey: "activities.fields.ip", kind: "text", sortable: false, filterable: false, width: 130 },
+];
+
+/** /dashboard/system-activities: who did what, when, from where, with the fields it changed. */
+export default function SystemActivitiesPage() {
+  return <ListPage<Activity> resource="dashboard/system-activities" titleKey="activities.title" columns={COLUMNS} searchable={false} initialSorters={[{ field: "created_at", order: "desc" }]} />;
+}

@@ -1,0 +1,236 @@
+import { useCustom } from "@refinedev/core";
+import { useForm } from "@refinedev/antd";
+import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Switch, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import type { UserRecord } from "../../../contracts/users";
+import { PasswordChecklist, PasswordStrengthMeter } from "../../components/auth/PasswordStrength";
+import { dateFieldProps } from "../../components/common/DateField";
+import { MoneyInput } from "../../components/common/MoneyInput";
+import { useCanDo } from "../../auth/useCanDo";
+import { formRules } from "../../lib/form-rules";
+import { LEVEL_CHOICES, PAY_BASIS_CHOICES, STATUS_CHOICES, TYPE_CHOICES } from "./choices";
+import type { Choice } from "../../components/list";
+
+const DEFAULT_CURRENCY = "USD";
+
+interface EmployeeFormProps {
+  action: "create" | "edit";
+  id?: number;
+}
+
+/**
+ * Create and edit one person. The server's 422 messages land on their fields
+ * (Refine's form reads `errors`); pay fields appear only for pay readers,
+ * who alone may write them.
+ */
+export function EmployeeForm({ action, id }: EmployeeFormProps) {
+  const { t } = useTranslation();
+  const rules = formRules(t);
+  const seesPay = useCanDo("users.viewPay", id);
+  const { formProps, saveButtonProps, form } = useForm<UserRecord & { role_id?: number | null }>({
+    resource: "users",
+    action,
+    id,
+    redirect: "show",
+    // The API answers with the role as {id, name}; the form edits role_id.
+    queryOptions: { select: (result) => ({ ...result, data: { ...result.data, role_id: result.data.role?.id ?? null } }) },
+  });
+  const password = Form.useWatch("password", form) ?? "";
+  const currency = Form.useWatch("currency", form) ?? DEFAULT_CURRENCY;
+  const { result: roleOptions } = useCustom<{ data: { id: number; name: string }[] }>({ url: "/roles/options", method: "get" });
+  const options = (choices: readonly Choice[]) => choices.map((choice) => ({ value: choice.value, label: t(choice.labelKey) }));
+  const field = (name: string) => t(`employees.fields.${name}`);
+  const validAmount = {
+    validator: async (_: unknown, value: number | null | undefined) => {
+      if (value === undefined) throw new Error(t("validation.money"));
+    },
+  };
+
+  return (
+    <Form
+      {...formProps}
+      layout="vertical"
+      initialValues={
+        action === "create"
+          ? { access_level: 1, is_active: true, employment_type: "full_time", employment_status: "active", pay_basis: "monthly", base_rate: 0, currency: DEFAULT_CURRENCY }
+          : formProps.initialValues
+      }
+      scrollToFirstError
+    >
+      <Row gutter={16}>
+        <Col xs={24} lg={12}>
+          <Card title={t("employees.sections.personal")} style={{ marginBottom: 16 }}>
+            <Row gutter={12}>
+              <Col span={12}>
+                <Form.Item name="first_name" label={field("first_name")} rules={[rules.required]}>
+                  <Input autoComplete="off" />
+                </Form.Item>
+              </Col>
+              <Col span={12}>
+                <Form.Item name="last_name" label={field("last_name")} rules={[rules.required]}>
+                  <Input autoComplete="off" />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Form.Item name="email" label={field("email")} rules={[rules.required, rules.email]}>
+              <Input type="email" autoComplete="off" />
+            </Form.Item>
+            <Row gutter={12}>
+              <Col span={12}>
+                <Form.Item name="phone" label={field("phone")}>
+                  <Input />
+                </Form.Item>
+              </Col>
+              <Col span={12}>
+                <Form.Item name="birth_date" label={field("birth_date")} {...dateFieldProps}>
+                  <DatePicker style={{ width: "100%" }} />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Form.Item name="address" label={field("address")}>
+              <Input.TextArea rows={2} />
+            </Form.Item>
+            <Row gutter={12}>
+              <Col span={12}>
+                <Form.Item name="emergency_contact_name" label={field("emergency_contact_name")}>
+                  <Input />
+                </Form.Item>
+              </Col>
+              <Col span={12}>
+                <Form.Item name="emergency_contact_phone" label={field("emergency_contact_phone")}>
+                  <Input />
+                </Form.Item>
+              </Col>
+            </Row>
+          </Card>
+          <Card title={t("employees.sections.access")} style={{ marginBottom: 16 }}>
+            <Row gutter={12}>
+              <Col span={12}>
+                <Form.Item name="access_level" label={field("access_level")} rules={[rules.required]}>
+                  <Select options={options(LEVEL_CHOICES)} />
+                </Form.Item>
+              </Col>
+              <Col span={12}>
+                <Form.Item name="role_id" label={field("role")}>
+                  <Select allowClear options={(roleOptions.data?.data ?? []).map((role) => ({ value: role.id, label: role.name }))} />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Form.Item name="is_active" label={field("is_active")} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+            {action === "create" && (
+              <>
+                <Form.Item name="password" label={field("password")} rules={[rules.required, rules.newPassword]} style={{ marginBottom: 8 }}>
+                  <Input.Password autoComplete="new-password" />
+                </Form.Item>
+                <PasswordStrengthMeter password={password} />
+                <PasswordChecklist password={password} />
+                <Form.Item
+                  name="password_confirmation"
+                  label={field("password_confirmation")}
+                  dependencies={["password"]}
+                  rules={[rules.required, rules.matches("password")]}
+                >
+                  <Input.Password autoComplete="new-password" />
+                </Form.Item>
+              </>
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title={t("employees.sections.employment")} style={{ marginBottom: 16 }}>
+            <Row gutter={12}>
+              <Col span={12}>
+                <Form.Item name="employee_number" label={field("employee_number")}>
+                  <Input />
+                </Form.Item>
+              </Col>
+              <Col span={12}>
+                <Form.Item name="department" label={field("department")}>
+                  <Input />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Form.Item name="position" label={field("position")}>
+              <Input />
+            </Form.Item>
+            <Row gutter={12}>
+              <Col span={12}>
+                <Form.Item name="employment_type" label={field("employment_type")}>
+                  <Select options={options(TYPE_CHOICES)} />
+                </Form.Item>
+              </Col>
+              <Col span={12}>
+                <Form.Item name="employment_status" label={field("employment_status")}>
+                  <Select options={options(STATUS_CHOICES)} />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Row gutter={12}>
+              <Col span={12}>
+                <Form.Item name="hire_date" label={field("hire_date")} {...dateFieldProps}>
+                  <DatePicker style={{ width: "100%" }} />
+                </Form.Item>
+              </Col>
+              <Col span={12}>
+                <Form.Item name="end_date" label={field("end_date")} {...dateFieldProps}>
+                  <DatePicker style={{ width: "100%" }} />
+                </Form.Item>
+              </Col>
+            </Row>
+          </Card>
+          {seesPay && (
+            <Card title={t("employees.sections.pay")} style={{ marginBottom: 16 }}>
+              <Row gutter={12}>
+                <Col span={8}>
+                  <Form.Item name="pay_basis" label={field("pay_basis")}>
+                    <Select options={options(PAY_BASIS_CHOICES)} />
+                  </Form.Item>
+                </Col>
+                <Col span={10}>
+                  <Form.Item name="base_rate" label={field("base_rate")} rules={[validAmount]}>
+                    <MoneyInput currency={currency} />
+                  </Form.Item>
+                </Col>
+                <Col span={6}>
+                  <Form.Item name="currency" label={field("currency")} rules={[rules.required]} normalize={(value: string) => value.toUpperCase()}>
+                    <Input maxLength={3} />
+                  </Form.Item>
+                </Col>
+              </Row>
+              <Row gutter={12}>
+                <Col span={12}>
+                  <Form.Item name="bank_name" label={field("bank_name")}>
+                    <Input />
+                  </Form.Item>
+                </Col>
+                <Col span={12}>
+                  <Form.Item name="bank_account" label={field("bank_account")}>
+                    <Input autoComplete="off" />
+                  </Form.Item>
+                </Col>
+              </Row>
+              <Row gutter={12}>
+                <Col span={12}>
+                  <Form.Item name="tax_id" label={field("tax_id")}>
+                    <Input autoComplete="off" />
+                  </Form.Item>
+                </Col>
+                <Col span={12}>
+                  <Form.Item name="social_insurance_id" label={field("social_insurance_id")}>
+                    <Input autoComplete="off" />
+                  </Form.Item>
+                </Col>
+              </Row>
+            </Card>
+          )}
+        </Col>
+      </Row>
+      <Typography.Paragraph type="secondary">{t("employees.requiredHint")}</Typography.Paragraph>
+      <Button type="primary" {...saveButtonProps}>
+        {t("common.save")}
+      </Button>
+    </Form>
+  );
+}

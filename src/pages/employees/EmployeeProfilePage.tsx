@@ -1,0 +1,119 @@
+import { EditOutlined, UserOutlined } from "@ant-design/icons";
+import { useCustom, useParsed } from "@refinedev/core";
+import { Avatar, Card, Col, Descriptions, Empty, Flex, Row, Space, Tag, Timeline, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import type { UserRecord } from "../../../contracts/users";
+import { useCanDo } from "../../auth/useCanDo";
+import { FullPageSpinner } from "../../components/common/FullPageSpinner";
+import { LinkButton } from "../../components/common/LinkButton";
+import { Money } from "../../components/common/Money";
+import { formatDateTime } from "../../lib/dates";
+import { ActivityChanges } from "../activities/ActivityChanges";
+
+interface Profile {
+  user: UserRecord;
+  recent_activity: { id: number; action: string; actor_name: string | null; changes: unknown; created_at: string }[] | null;
+}
+
+const STATUS_COLOR = { active: "green", on_leave: "gold", terminated: "red" } as const;
+
+/** /employee-profile/:id: who the person is, their employment and pay, and what changed lately. */
+export default function EmployeeProfilePage() {
+  const { t } = useTranslation();
+  const { id } = useParsed();
+  const { result, query } = useCustom<{ data: Profile }>({ url: `/users/${id}/profile`, method: "get", queryOptions: { enabled: id !== undefined } });
+  const mayEdit = useCanDo("users.update");
+  const profile = result.data?.data;
+  if (query.isLoading) return <FullPageSpinner />;
+  if (!profile) return <Empty description={t("employees.notFound")} />;
+  const { user } = profile;
+  const field = (name: string) => t(`employees.fields.${name}`);
+  const dash = "—";
+
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Space size="middle">
+          <Avatar size={64} src={user.profile_picture_url ?? undefined} icon={<UserOutlined />} />
+          <div>
+            <Typography.Title level={3} style={{ margin: 0 }}>
+              {user.name}
+            </Typography.Title>
+            <Space size="small">
+              <Typography.Text type="secondary">{user.position ?? dash}</Typography.Text>
+              <Tag color={STATUS_COLOR[user.employment_status]}>{t(`employees.statuses.${user.employment_status}`)}</Tag>
+              {user.archived_at && <Tag>{t("employees.archivedTag")}</Tag>}
+            </Space>
+          </div>
+        </Space>
+        {mayEdit && !user.archived_at && (
+          <LinkButton to={`/employees/${user.id}/edit`} icon={<EditOutlined />}>
+            {t("employees.edit")}
+          </LinkButton>
+        )}
+      </Flex>
+      <Row gutter={16}>
+        <Col xs={24} lg={12}>
+          <Card title={t("employees.sections.overview")} style={{ marginBottom: 16 }}>
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label={field("email")}>{user.email}</Descriptions.Item>
+              <Descriptions.Item label={field("phone")}>{user.phone ?? dash}</Descriptions.Item>
+              <Descriptions.Item label={field("birth_date")}>{user.birth_date ?? dash}</Descriptions.Item>
+              <Descriptions.Item label={field("address")}>{user.address ?? dash}</Descriptions.Item>
+              <Descriptions.Item label={field("emergency_contact_name")}>
+                {user.emergency_contact_name ? `${user.emergency_contact_name} ${user.emergency_contact_phone ?? ""}` : dash}
+              </Descriptions.Item>
+              <Descriptions.Item label={field("access_level")}>{t(`accessLevel.${user.access_level}`)}</Descriptions.Item>
+              <Descriptions.Item label={field("role")}>{user.role?.name ?? t("home.noRole")}</Descriptions.Item>
+            </Descriptions>
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title={t("employees.sections.employmentAndPay")} style={{ marginBottom: 16 }}>
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label={field("employee_number")}>{user.employee_number ?? dash}</Descriptions.Item>
+              <Descriptions.Item label={field("department")}>{user.department ?? dash}</Descriptions.Item>
+              <Descriptions.Item label={field("employment_type")}>{t(`employees.types.${user.employment_type}`)}</Descriptions.Item>
+              <Descriptions.Item label={field("hire_date")}>{user.hire_date ?? dash}</Descriptions.Item>
+              <Descriptions.Item label={field("end_date")}>{user.end_date ?? dash}</Descriptions.Item>
+              {user.base_rate !== undefined && (
+                <>
+                  <Descriptions.Item label={field("base_rate")}>
+                    <Money minor={user.base_rate} currency={user.currency} /> · {t(`employees.payBases.${user.pay_basis}`)}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={field("bank_account")}>
+                    {user.bank_name ?? dash} {user.bank_account ?? ""}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={field("tax_id")}>{user.tax_id ?? dash}</Descriptions.Item>
+                  <Descriptions.Item label={field("social_insurance_id")}>{user.social_insurance_id ?? dash}</Descriptions.Item>
+                </>
+              )}
+            </Descriptions>
+          </Card>
+        </Col>
+      </Row>
+      {profile.recent_activity && (
+        <Card title={t("employees.sections.recentActivity")}>
+          {profile.recent_activity.length === 0 ? (
+            <Empty description={t("activities.none")} />
+          ) : (
+            <Timeline
+              items={profile.recent_activity.map((entry) => ({
+                key: entry.id,
+                children: (
+                  <>
+                    <Typography.Text strong>{t(`activities.actions.${entry.action}`, { defaultValue: entry.action })}</Typography.Text>{" "}
+                    <Typography.Text type="secondary">
+                      {entry.actor_name ?? t("activities.system")} · {formatDateTime(entry.created_at)}
+                    </Typography.Text>
+                    <ActivityChanges changes={entry.changes} />
+                  </>
+                ),
+              }))}
+            />
+          )}
+        </Card>
+      )}
+    </>
+  );
+}

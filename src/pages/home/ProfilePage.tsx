@@ -1,5 +1,0 @@
-import { IdentityPage } from "./IdentityPage";
-
-export default function ProfilePage() {
-  return <IdentityPage titleKey="profile.title" />;
-}

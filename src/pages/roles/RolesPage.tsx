@@ -1,0 +1,101 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
+import { useDelete } from "@refinedev/core";
+import { useModalForm } from "@refinedev/antd";
+import { Button, Form, Input, Modal, Popconfirm, Space, Tag } from "antd";
+import { useTranslation } from "react-i18next";
+import type { RoleRecord } from "../../../contracts/roles";
+import { useCanDo } from "../../auth/useCanDo";
+import { ListPage, type ListColumn } from "../../components/list";
+import { formRules } from "../../lib/form-rules";
+import { PermissionPicker } from "./PermissionPicker";
+
+type Row = RoleRecord & { [key: string]: unknown };
+
+const COLUMNS: ListColumn<Row>[] = [
+  { field: "name", titleKey: "roles.fields.name", kind: "text" },
+  { field: "description", titleKey: "roles.fields.description", kind: "text" },
+  {
+    field: "permissions",
+    titleKey: "roles.fields.permissions",
+    kind: "text",
+    sortable: false,
+    filterable: false,
+    render: (row) => <PermissionTags names={row.permissions} />,
+    exportValue: (row) => row.permissions.join(" "),
+  },
+  { field: "users_count", titleKey: "roles.fields.users_count", kind: "number", sortable: false, filterable: false, width: 110 },
+];
+
+function PermissionTags({ names }: { names: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <Space size={[4, 4]} wrap>
+      {names.map((name) => (
+        <Tag key={name}>{t(`permissions.names.${name}`)}</Tag>
+      ))}
+    </Space>
+  );
+}
+
+function RoleModal({ form }: { form: ReturnType<typeof useModalForm<RoleRecord>> }) {
+  const { t } = useTranslation();
+  const rules = formRules(t);
+  return (
+    <Modal {...form.modalProps} width={760} okText={t("common.save")} cancelText={t("common.cancel")}>
+      <Form {...form.formProps} layout="vertical" initialValues={{ permissions: [], ...form.formProps.initialValues }}>
+        <Form.Item name="name" label={t("roles.fields.name")} rules={[rules.required]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="description" label={t("roles.fields.description")}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+        <Form.Item name="permissions" label={t("roles.fields.permissions")}>
+          <PermissionPicker />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** /roles: roles and their permissions; create and edit in a dialog, delete after confirming. */
+export default function RolesPage() {
+  const { t } = useTranslation();
+  const mayManage = useCanDo("roles.manage");
+  const create = useModalForm<RoleRecord>({ resource: "roles", action: "create", syncWithLocation: false });
+  const edit = useModalForm<RoleRecord>({ resource: "roles", action: "edit", syncWithLocation: false });
+  const { mutate: remove } = useDelete();
+  return (
+    <>
+      <ListPage<Row>
+        resource="roles"
+        titleKey="roles.title"
+        columns={COLUMNS}
+        initialSorters={[{ field: "name", order: "asc" }]}
+        createButton={
+          mayManage && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => create.show()}>
+              {t("roles.create")}
+            </Button>
+          )
+        }
+        rowActions={(row) =>
+          mayManage && (
+            <Space size="small">
+              <Button size="small" icon={<EditOutlined />} aria-label={t("roles.edit")} onClick={() => edit.show(row.id)} />
+              <Popconfirm
+                title={t("roles.deleteConfirm", { name: row.name })}
+                okText={t("common.delete")}
+                cancelText={t("common.cancel")}
+                onConfirm={() => remove({ resource: "roles", id: row.id })}
+              >
+                <Button size="small" danger icon={<DeleteOutlined />} aria-label={t("roles.delete")} />
+              </Popconfirm>
+            </Space>
+          )
+        }
+      />
+      <RoleModal form={create} />
+      <RoleModal form={edit} />
+    </>
+  );
+}
