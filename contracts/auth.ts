@@ -38,6 +38,8 @@ export interface Me {
   access_level: number;
   is_active: boolean;
   role: { id: number; name: string; permissions: string } | null;
+  /** A signed link to the person's picture, valid for about an hour. */
+  profile_picture_url: string | null;
   created_at: string;
 }
 

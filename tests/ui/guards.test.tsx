@@ -12,6 +12,7 @@ const user = (access_level: number, name: string): Me => ({
   access_level,
   is_active: true,
   role: { id: 1, name: "Role", permissions: "[]" },
+  profile_picture_url: null,
   created_at: "2026-01-01T00:00:00Z",
 });
 

@@ -10,6 +10,7 @@ const user = (id: number, tokenId: number): AuthUser => ({
   access_level: 1,
   is_active: true,
   created_at: new Date(0),
+  profile_picture_id: null,
   role: null,
   permissions: {},
 });

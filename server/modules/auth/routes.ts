@@ -21,7 +21,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: request.t("auth.loggedOut") };
   });
 
-  app.get("/me", { preHandler: requireUser }, async (request) => ({ data: toMe(request.user) }));
+  app.get("/me", { preHandler: requireUser }, async (request) => ({ data: toMe(request.user, app.ctx.config.appKey, app.ctx.clock.now()) }));
 
   app.post("/register", { schema: { body: registerBody } }, async (request, reply) => {
     const user = await auth.register(app.ctx, request.body, request.origin);

@@ -93,7 +93,7 @@ export async function login(ctx: AppContext, input: LoginInput, origin: RequestO
     ip: origin.ip,
     at: now,
   });
-  return { token, expires_at: expiresAt.toISOString(), user: toMe({ ...found.user, role: found.role }) };
+  return { token, expires_at: expiresAt.toISOString(), user: toMe({ ...found.user, role: found.role }, ctx.config.appKey, now) };
 }
 
 export async function logout(ctx: AppContext, user: AuthUser, origin: RequestOrigin): Promise<void> {
@@ -233,5 +233,5 @@ export async function register(ctx: AppContext, input: z.output<typeof registerB
     ip: origin.ip,
     at: now,
   });
-  return toMe({ ...user, role: employeeRole ?? null });
+  return toMe({ ...user, role: employeeRole ?? null }, ctx.config.appKey, now);
 }

@@ -4,6 +4,7 @@ import { permissionMap, type PermissionMap } from "../../../contracts/permission
 import type { Db } from "../../db/client";
 import { authTokens, roles, users } from "../../db/schema";
 import type { RequestOrigin } from "../../lib/context";
+import { signPath } from "../../lib/signed-urls";
 import { hashToken, newToken } from "../../lib/tokens";
 
 /** The signed-in user as every route sees it. */
@@ -14,13 +15,14 @@ export interface AuthUser {
   access_level: number;
   is_active: boolean;
   created_at: Date;
+  profile_picture_id: number | null;
   role: { id: number; name: string; permissions: string[] } | null;
   permissions: PermissionMap;
   tokenId: number;
 }
 
 /** The spec ships role.permissions as a JSON-encoded list of names. */
-export function toMe(user: Omit<AuthUser, "permissions" | "tokenId">): Me {
+export function toMe(user: Omit<AuthUser, "permissions" | "tokenId">, appKey: string, now: Date): Me {
   return {
     id: user.id,
     name: user.name,
@@ -28,6 +30,7 @@ export function toMe(user: Omit<AuthUser, "permissions" | "tokenId">): Me {
     access_level: user.access_level,
     is_active: user.is_active,
     role: user.role ? { id: user.role.id, name: user.role.name, permissions: JSON.stringify(user.role.permissions) } : null,
+    profile_picture_url: user.profile_picture_id ? signPath(appKey, `/api/files/${user.profile_picture_id}`, now) : null,
     created_at: user.created_at.toISOString(),
   };
 }
@@ -80,6 +83,7 @@ export async function userForToken(db: Db, tokenHash: string, now: Date): Promis
       access_level: users.access_level,
       is_active: users.is_active,
       created_at: users.created_at,
+      profile_picture_id: users.profile_picture_id,
       roleId: roles.id,
       roleName: roles.name,
       rolePermissions: roles.permissions,
@@ -100,6 +104,7 @@ export async function userForToken(db: Db, tokenHash: string, now: Date): Promis
     access_level: row.access_level,
     is_active: row.is_active,
     created_at: row.created_at,
+    profile_picture_id: row.profile_picture_id,
     role: row.roleId !== null ? { id: row.roleId, name: row.roleName!, permissions } : null,
     permissions: permissionMap(permissions),
     tokenId: row.tokenId,

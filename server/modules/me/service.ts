@@ -51,6 +51,8 @@ export async function setProfilePicture(ctx: AppContext, me: AuthUser, content: 
       at: now,
     });
   });
+  // The session's copy carries the picture (the header shows it).
+  ctx.sessionCache.forgetUser(me.id);
   return readUser(ctx, me, me.id);
 }
 

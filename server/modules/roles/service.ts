@@ -11,7 +11,8 @@ import type { AppContext, RequestOrigin } from "../../lib/context";
 import { forbidden, HttpError, invalidField, notFound } from "../../lib/errors";
 import { countRows, defineListSpec, paged, parseListQuery } from "../../lib/list-query";
 
-const usersCount = sql<number>`(select count(*)::int from ${users} where ${users.role_id} = ${roles.id})`.mapWith(Number);
+// Spelled out: inside a subquery drizzle would name columns without their table, and "id" would mean users.id.
+const usersCount = sql<number>`(select count(*)::int from "users" where "users"."role_id" = "roles"."id")`.mapWith(Number);
 
 const roleColumns = { ...getTableColumns(roles), users_count: usersCount };
 

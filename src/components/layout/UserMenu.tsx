@@ -1,13 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { DownOutlined, LogoutOutlined, UserOutlined } from "@ant-design/icons";
-import { useGetIdentity, useGo, useLogout } from "@refinedev/core";
+import { useGo, useLogout } from "@refinedev/core";
 import { Avatar, Button, Dropdown, Modal, Space, Typography } from "antd";
-import type { Me } from "../../../contracts/auth";
+import { useAuthState } from "../../auth/store";
 
 /** Profile and sign-out; signing out asks first. */
 export function UserMenu() {
   const { t } = useTranslation();
-  const { data: me } = useGetIdentity<Me>();
+  // The store, not Refine's cached identity: a new name or picture shows at once.
+  const { me } = useAuthState();
   const { mutate: logout } = useLogout();
   const go = useGo();
   const [modal, modalHolder] = Modal.useModal();
@@ -37,7 +38,7 @@ export function UserMenu() {
     >
       <Button type="text" aria-label={t("header.userMenu")} data-testid="user-menu" style={{ height: "auto", padding: "4px 8px" }}>
         <Space>
-          <Avatar size="small" icon={<UserOutlined />} />
+          <Avatar size="small" src={me?.profile_picture_url ?? undefined} icon={<UserOutlined />} />
           <Typography.Text strong>{me?.name}</Typography.Text>
           <DownOutlined style={{ fontSize: 10 }} />
         </Space>
