@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { FullPageSpinner } from "../components/common/FullPageSpinner";
 import { loadSignedInMessages } from "../i18n/setup";
@@ -24,6 +24,13 @@ const EmployeeProfilePage = lazy(() => import("../pages/employees/EmployeeProfil
 const RolesPage = lazy(() => import("../pages/roles/RolesPage"));
 const SystemActivitiesPage = lazy(() => import("../pages/activities/SystemActivitiesPage"));
 
+/** A page behind its resource's rule (or the rule of the button that leads to it). */
+const guarded = (resource: string, page: ReactNode, action?: "create" | "edit") => (
+  <ResourceGuard name={resource} action={action}>
+    {page}
+  </ResourceGuard>
+);
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<FullPageSpinner />}>
@@ -47,56 +54,14 @@ export function AppRoutes() {
           }
         >
           <Route index element={<HomeRedirect />} />
-          <Route
-            path="/dashboard"
-            element={
-              <ResourceGuard name="dashboard">
-                <DashboardPage />
-              </ResourceGuard>
-            }
-          />
-          <Route
-            path="/user-dashboard"
-            element={
-              <ResourceGuard name="user-dashboard">
-                <UserDashboardPage />
-              </ResourceGuard>
-            }
-          />
-          <Route
-            path="/user-payslips"
-            element={
-              <ResourceGuard name="user-payslips">
-                <UserPayslipsPage />
-              </ResourceGuard>
-            }
-          />
+          <Route path="/dashboard" element={guarded("dashboard", <DashboardPage />)} />
+          <Route path="/user-dashboard" element={guarded("user-dashboard", <UserDashboardPage />)} />
+          <Route path="/user-payslips" element={guarded("user-payslips", <UserPayslipsPage />)} />
           <Route path="/profile" element={<ProfilePage />} />
           <Route path="/employee-management" element={<Navigate to="/employees" replace />} />
-          <Route
-            path="/employees"
-            element={
-              <ResourceGuard name="users">
-                <EmployeeListPage />
-              </ResourceGuard>
-            }
-          />
-          <Route
-            path="/employees/create"
-            element={
-              <ResourceGuard name="users" action="create">
-                <EmployeeEditorPage />
-              </ResourceGuard>
-            }
-          />
-          <Route
-            path="/employees/:id/edit"
-            element={
-              <ResourceGuard name="users" action="edit">
-                <EmployeeEditorPage />
-              </ResourceGuard>
-            }
-          />
+          <Route path="/employees" element={guarded("users", <EmployeeListPage />)} />
+          <Route path="/employees/create" element={guarded("users", <EmployeeEditorPage />, "create")} />
+          <Route path="/employees/:id/edit" element={guarded("users", <EmployeeEditorPage />, "edit")} />
           <Route
             path="/employee-profile/:id"
             element={
@@ -105,22 +70,8 @@ export function AppRoutes() {
               </OwnRecordGuard>
             }
           />
-          <Route
-            path="/roles"
-            element={
-              <ResourceGuard name="roles">
-                <RolesPage />
-              </ResourceGuard>
-            }
-          />
-          <Route
-            path="/dashboard/system-activities"
-            element={
-              <ResourceGuard name="dashboard/system-activities">
-                <SystemActivitiesPage />
-              </ResourceGuard>
-            }
-          />
+          <Route path="/roles" element={guarded("roles", <RolesPage />)} />
+          <Route path="/dashboard/system-activities" element={guarded("dashboard/system-activities", <SystemActivitiesPage />)} />
         </Route>
         <Route path="/unauthorized" element={<UnauthorizedPage />} />
         <Route path="/connection-error" element={<ConnectionErrorPage />} />

@@ -1,22 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { can, type Subject } from "../../../contracts/permissions";
+import type { ActivityRecord } from "../../../contracts/activities";
 import type { ListResponse } from "../../../contracts/list";
 import { activityLog, users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { forbidden } from "../../lib/errors";
 import { defineListSpec, paged, parseListQuery } from "../../lib/list-query";
-
-export interface ActivityRecord {
-  id: number;
-  actor_id: number | null;
-  actor_name: string | null;
-  action: string;
-  subject_type: string | null;
-  subject_id: number | null;
-  changes: unknown;
-  ip: string | null;
-  created_at: string;
-}
 
 const activitiesList = defineListSpec({
   fields: {
@@ -33,24 +22,26 @@ const activitiesList = defineListSpec({
 });
 
 /** The system activity log: super administrators only (spec: dashboard/system-activities). */
+/** The columns of an ActivityRecord: the log row and its actor's name. */
+export const activityColumns = {
+  id: activityLog.id,
+  actor_id: activityLog.actor_id,
+  actor_name: users.name,
+  action: activityLog.action,
+  subject_type: activityLog.subject_type,
+  subject_id: activityLog.subject_id,
+  changes: activityLog.changes,
+  ip: activityLog.ip,
+  created_at: activityLog.created_at,
+};
+
 export async function listActivities(ctx: AppContext, actor: Subject, query: unknown): Promise<ListResponse<ActivityRecord>> {
   if (!can(actor, "activities.view")) throw forbidden();
   const list = parseListQuery(query, activitiesList);
-  const select = {
-    id: activityLog.id,
-    actor_id: activityLog.actor_id,
-    actor_name: users.name,
-    action: activityLog.action,
-    subject_type: activityLog.subject_type,
-    subject_id: activityLog.subject_id,
-    changes: activityLog.changes,
-    ip: activityLog.ip,
-    created_at: activityLog.created_at,
-  };
   return paged(ctx.db, list, {
     rows: async ({ where, orderBy, limit, offset }) =>
       (
-        await ctx.db.select(select).from(activityLog).leftJoin(users, eq(users.id, activityLog.actor_id)).where(where).orderBy(...orderBy).limit(limit).offset(offset)
+        await ctx.db.select(activityColumns).from(activityLog).leftJoin(users, eq(users.id, activityLog.actor_id)).where(where).orderBy(...orderBy).limit(limit).offset(offset)
       ).map((row) => ({ ...row, created_at: row.created_at.toISOString() })),
     // The actor's name lives in users: a filter on it needs the join in the count too.
     count: async (where) => {

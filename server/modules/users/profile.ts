@@ -1,23 +1,16 @@
 import { and, desc, eq } from "drizzle-orm";
 import { can, type Subject } from "../../../contracts/permissions";
+import type { ActivityRecord } from "../../../contracts/activities";
 import type { UserRecord } from "../../../contracts/users";
 import { activityLog, users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
+import { activityColumns } from "../activities/service";
 import { readUser } from "./service";
-
-export interface ActivityEntry {
-  id: number;
-  action: string;
-  actor_id: number | null;
-  actor_name: string | null;
-  changes: unknown;
-  created_at: string;
-}
 
 export interface EmployeeProfile {
   user: UserRecord;
   /** What happened to this person lately; only for readers of the activity log. */
-  recent_activity: ActivityEntry[] | null;
+  recent_activity: ActivityRecord[] | null;
 }
 
 const RECENT = 10;
@@ -31,14 +24,7 @@ export async function profileOf(ctx: AppContext, actor: Subject, id: number): Pr
   const user = await readUser(ctx, actor, id);
   if (!can(actor, "activities.view")) return { user, recent_activity: null };
   const rows = await ctx.db
-    .select({
-      id: activityLog.id,
-      action: activityLog.action,
-      actor_id: activityLog.actor_id,
-      actor_name: users.name,
-      changes: activityLog.changes,
-      created_at: activityLog.created_at,
-    })
+    .select(activityColumns)
     .from(activityLog)
     .leftJoin(users, eq(users.id, activityLog.actor_id))
     .where(and(eq(activityLog.subject_type, "user"), eq(activityLog.subject_id, id)))

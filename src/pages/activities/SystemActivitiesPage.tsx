@@ -1,21 +1,11 @@
 import { Typography } from "antd";
+import type { ActivityRecord } from "../../../contracts/activities";
 import { useTranslation } from "react-i18next";
 import { ListPage, type ListColumn } from "../../components/list";
 import { formatDateTime } from "../../lib/dates";
 import { ActivityChanges } from "./ActivityChanges";
 
-interface Activity {
-  [key: string]: unknown;
-  id: number;
-  actor_id: number | null;
-  actor_name: string | null;
-  action: string;
-  subject_type: string | null;
-  subject_id: number | null;
-  changes: unknown;
-  ip: string | null;
-  created_at: string;
-}
+type Activity = ActivityRecord & { [key: string]: unknown };
 
 function ActionLabel({ action }: { action: string }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { useForm } from "@refinedev/antd";
 import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Switch, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { UserRecord } from "../../../contracts/users";
-import { PasswordChecklist, PasswordStrengthMeter } from "../../components/auth/PasswordStrength";
+import { NewPasswordFields } from "../../components/auth/NewPasswordFields";
 import { dateFieldProps } from "../../components/common/DateField";
 import { MoneyInput } from "../../components/common/MoneyInput";
 import { useCanDo } from "../../auth/useCanDo";
@@ -35,7 +35,6 @@ export function EmployeeForm({ action, id }: EmployeeFormProps) {
     // The API answers with the role as {id, name}; the form edits role_id.
     queryOptions: { select: (result) => ({ ...result, data: { ...result.data, role_id: result.data.role?.id ?? null } }) },
   });
-  const password = Form.useWatch("password", form) ?? "";
   const currency = Form.useWatch("currency", form) ?? DEFAULT_CURRENCY;
   const { result: roleOptions } = useCustom<{ data: { id: number; name: string }[] }>({ url: "/roles/options", method: "get" });
   const options = (choices: readonly Choice[]) => choices.map((choice) => ({ value: choice.value, label: t(choice.labelKey) }));
@@ -121,19 +120,7 @@ export function EmployeeForm({ action, id }: EmployeeFormProps) {
             </Form.Item>
             {action === "create" && (
               <>
-                <Form.Item name="password" label={field("password")} rules={[rules.required, rules.newPassword]} style={{ marginBottom: 8 }}>
-                  <Input.Password autoComplete="new-password" />
-                </Form.Item>
-                <PasswordStrengthMeter password={password} />
-                <PasswordChecklist password={password} />
-                <Form.Item
-                  name="password_confirmation"
-                  label={field("password_confirmation")}
-                  dependencies={["password"]}
-                  rules={[rules.required, rules.matches("password")]}
-                >
-                  <Input.Password autoComplete="new-password" />
-                </Form.Item>
+                <NewPasswordFields passwordLabel={field("password")} confirmLabel={field("password_confirmation")} />
               </>
             )}
           </Card>

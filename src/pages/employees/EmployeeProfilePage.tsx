@@ -2,6 +2,7 @@ import { EditOutlined, UserOutlined } from "@ant-design/icons";
 import { useCustom, useParsed } from "@refinedev/core";
 import { Avatar, Card, Col, Descriptions, Empty, Flex, Row, Space, Tag, Timeline, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import type { ActivityRecord } from "../../../contracts/activities";
 import type { UserRecord } from "../../../contracts/users";
 import { useCanDo } from "../../auth/useCanDo";
 import { FullPageSpinner } from "../../components/common/FullPageSpinner";
@@ -12,7 +13,7 @@ import { ActivityChanges } from "../activities/ActivityChanges";
 
 interface Profile {
   user: UserRecord;
-  recent_activity: { id: number; action: string; actor_name: string | null; changes: unknown; created_at: string }[] | null;
+  recent_activity: ActivityRecord[] | null;
 }
 
 const STATUS_COLOR = { active: "green", on_leave: "gold", terminated: "red" } as const;

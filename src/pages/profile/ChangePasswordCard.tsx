@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Alert, Button, Card, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { meApi } from "../../api/me";
-import { PasswordChecklist, PasswordStrengthMeter } from "../../components/auth/PasswordStrength";
+import { NewPasswordFields } from "../../components/auth/NewPasswordFields";
 import { formRules } from "../../lib/form-rules";
 import { ApiError } from "../../lib/http";
 import { toast, TOAST_LIFE } from "../../lib/toast";
@@ -18,7 +18,6 @@ export function ChangePasswordCard() {
   const { t } = useTranslation();
   const rules = formRules(t);
   const [form] = Form.useForm<ChangePasswordValues>();
-  const password = Form.useWatch("password", form) ?? "";
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -47,14 +46,7 @@ export function ChangePasswordCard() {
         <Form.Item name="current_password" label={t("profile.currentPassword")} rules={[rules.required]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="password" label={t("reset.newPassword")} rules={[rules.required, rules.newPassword]} style={{ marginBottom: 8 }}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <PasswordStrengthMeter password={password} />
-        <PasswordChecklist password={password} />
-        <Form.Item name="password_confirmation" label={t("reset.confirmPassword")} dependencies={["password"]} rules={[rules.required, rules.matches("password")]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields passwordLabel={t("reset.newPassword")} confirmLabel={t("reset.confirmPassword")} />
         <Button type="primary" htmlType="submit" loading={busy}>
           {t("profile.changePassword")}
         </Button>

@@ -1,13 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { useEffect, useState } from "react";
-import { ArrowLeftOutlined, ClockCircleOutlined, LockOutlined } from "@ant-design/icons";
+import { ArrowLeftOutlined, ClockCircleOutlined } from "@ant-design/icons";
 import { useNavigate, useSearchParams } from "react-router";
-import { Alert, Button, Form, Input, Result, Space, Spin, Typography } from "antd";
+import { Alert, Button, Form, Result, Space, Spin, Typography } from "antd";
 import { AuthShell } from "../../components/auth/AuthShell";
 import { LinkButton } from "../../components/common/LinkButton";
-import { PasswordChecklist, PasswordStrengthMeter } from "../../components/auth/PasswordStrength";
+import { NewPasswordFields } from "../../components/auth/NewPasswordFields";
 import { authApi } from "../../api/auth";
-import { formRules } from "../../lib/form-rules";
 import { ApiError } from "../../lib/http";
 import { toast, TOAST_LIFE } from "../../lib/toast";
 import { useResetLink } from "./useResetLink";
@@ -28,10 +27,8 @@ export default function ResetPasswordPage() {
   const email = params.get("email") ?? undefined;
   const { state, succeed } = useResetLink(token, email);
   const [form] = Form.useForm<ResetForm>();
-  const password = Form.useWatch("password", form) ?? "";
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const rules = formRules(t);
 
   useEffect(() => {
     if (state.status !== "success") return;
@@ -129,19 +126,7 @@ export default function ResetPasswordPage() {
       )}
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={busy}>
-        <Form.Item name="password" label={t("reset.newPassword")} rules={[rules.required, rules.newPassword]} style={{ marginBottom: 8 }}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus />
-        </Form.Item>
-        <PasswordStrengthMeter password={password} />
-        <PasswordChecklist password={password} />
-        <Form.Item
-          name="password_confirmation"
-          label={t("reset.confirmPassword")}
-          dependencies={["password"]}
-          rules={[rules.required, rules.matches("password")]}
-        >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields passwordLabel={t("reset.newPassword")} confirmLabel={t("reset.confirmPassword")} autoFocus />
         <Button type="primary" htmlType="submit" block size="large" loading={busy} disabled={busy || minutesLeft <= 0} style={{ marginBottom: 12 }}>
           {busy ? t("reset.submitting") : t("reset.submit")}
         </Button>
