@@ -1,0 +1,281 @@
+import { cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Me } from "../../contracts/auth";
+import type { RoleRecord } from "../../contracts/roles";
+import type { UserRecord } from "../../contracts/users";
+import { syncFromStorage } from "../../src/auth/store";
+import { fakeApi } from "./fake-api";
+import { renderAt } from "./render";
+
+type Fake = ReturnType<typeof fakeApi>;
+
+/** The signed-in person as GET /me answers, with their role's permissions. */
+function me(id: number, access_level: number, name: string, permissions: string[] = []): Me {
+  return {
+    id,
+    name,
+    email: `${name.toLowerCase()}@example.com`,
+    access_level,
+    is_active: true,
+    role: { id: 1, name: "Role", permissions: JSON.stringify(permissions) },
+    profile_picture_url: null,
+    created_at: "2026-01-01T00:00:00Z",
+  };
+}
+
+const ADMIN = me(1, 0, "Alex");
+const STAFF = me(2, 2, "Harper", ["users_view"]);
+const EMPLOYEE = me(7, 1, "Emery");
+
+/** A person as the API returns them; pay fields only when `pay` is given. */
+function person(id: number, first: string, last: string, pay?: { base_rate: number; currency: string }): UserRecord {
+  return {
+    id,
+    name: `${first} ${last}`,
+    first_name: first,
+    last_name: last,
+    email: `${first.toLowerCase()}@example.com`,
+    access_level: 1,
+    role: null,
+    is_active: true,
+    employee_number: `E-${id}`,
+    phone: null,
+    department: "Finance",
+    position: "Clerk",
+    employment_type: "full_time",
+    employment_status: "active",
+    hire_date: "2025-04-01",
+    end_date: null,
+    birth_date: null,
+    address: null,
+    emergency_contact_name: null,
+    emergency_contact_phone: null,
+    profile_picture_url: null,
+    archived_at: null,
+    created_at: "2025-04-01T00:00:00Z",
+    updated_at: "2025-04-01T00:00:00Z",
+    ...(pay && { pay_basis: "monthly", bank_name: null, bank_account: null, tax_id: null, social_insurance_id: null, ...pay }),
+  };
+}
+
+const page = <T,>(data: T[]) => [200, { data, meta: { current_page: 1, per_page: 20, total: data.length, last_page: 1 } }] as [number, unknown];
+
+/** A session left by an earlier visit: token in storage, the user answered by GET /me. */
+function signedInAs(user: Me): Fake {
+  localStorage.setItem("auth_token", "stored-token");
+  localStorage.setItem("is_authenticated", "true");
+  syncFromStorage();
+  const fake = fakeApi();
+  fake.on("GET", "/public-config", [200, { data: {} }]);
+  fake.on("GET", "/me", [200, { data: user }]);
+  return fake;
+}
+
+// The screens are lazy chunks: load them once up front, so no test pays for the first import.
+beforeAll(async () => {
+  await Promise.all([
+    import("../../src/SignedInApp"),
+    import("../../src/pages/employees/EmployeeListPage"),
+    import("../../src/pages/employees/EmployeeEditorPage"),
+    import("../../src/pages/employees/EmployeeProfilePage"),
+    import("../../src/pages/roles/RolesPage"),
+    import("../../src/pages/profile/ProfilePage"),
+    import("../../src/pages/status/UnauthorizedPage"),
+  ]);
+}, 60_000);
+
+// The machine may be busy: give the first screen of each test time to come up.
+configure({ asyncUtilTimeout: 15_000 });
+
+const location = () => screen.getByTestId("location");
+
+/** The antd form item holding the field labelled `label`. */
+function formItem(label: string | RegExp, scope: HTMLElement = document.body): HTMLElement {
+  const item = within(scope).getByLabelText(label).closest<HTMLElement>(".ant-form-item");
+  if (!item) throw new Error(`no form item for ${String(label)}`);
+  return item;
+}
+
+/**
+ * Puts text into the field labelled `label` in one change event: typing key by
+ * key re-renders the whole antd form per key, which is slow in jsdom.
+ */
+function fill(label: string, text: string, scope: HTMLElement = document.body) {
+  fireEvent.change(within(scope).getByLabelText(label), { target: { value: text } });
+}
+
+/** Types a date into the DatePicker labelled `label` (its format, YYYY-MM-DD) and confirms it with Enter. */
+function fillDate(label: string, text: string) {
+  const input = screen.getByLabelText(label);
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value: text } });
+  fireEvent.keyDown(input, { key: "Enter", code: "Enter", keyCode: 13 });
+}
+
+/** Waits until the field labelled `label` shows `message` among its errors. */
+async function expectFieldError(label: string | RegExp, message: string, scope?: HTMLElement) {
+  await waitFor(() => expect(within(formItem(label, scope)).getByText(message)).toHaveClass("ant-form-item-explain-error"));
+}
+
+describe("employees list", () => {
+  it("shows the admin the rows, the create button and pay formatted from minor units", async () => {
+    const fake = signedInAs(ADMIN);
+    fake.on("GET", "/users", page([person(11, "Dana", "Reyes", { base_rate: 123450, currency: "USD" }), person(12, "Kim", "Sato", { base_rate: 500000, currency: "JPY" })]));
+    renderAt("/employees");
+    expect(await screen.findByText("Dana Reyes")).toBeInTheDocument();
+    expect(screen.getByText("Kim Sato")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /New employee/ })).toHaveAttribute("href", "/employees/create");
+    expect(screen.getAllByRole("link", { name: "Edit" }).map((link) => link.getAttribute("href"))).toEqual(["/employees/11/edit", "/employees/12/edit"]);
+    expect(screen.getByRole("columnheader", { name: /Base rate/ })).toBeInTheDocument();
+    expect(screen.getByText("$1,234.50")).toBeInTheDocument();
+    // A currency without minor units: 500000 yen is ¥500,000, not ¥5,000.00.
+    expect(screen.getByText("¥500,000")).toBeInTheDocument();
+    // The first signed-in screen of the run builds antd's and Refine's styles: allow for a busy machine.
+  }, 40_000);
+
+  it("shows staff with only users_view no create button and no pay, and keeps them out of /roles", async () => {
+    const fake = signedInAs(STAFF);
+    fake.on("GET", "/users", page([person(11, "Dana", "Reyes")]));
+    renderAt("/employees");
+    expect(await screen.findByText("Dana Reyes")).toBeInTheDocument();
+    expect(screen.getByRole("columnheader", { name: /Hire date/ })).toBeInTheDocument();
+    expect(screen.queryByRole("columnheader", { name: /Base rate/ })).not.toBeInTheDocument();
+    expect(screen.queryByText("New employee")).not.toBeInTheDocument();
+    // Viewing stays, changing goes.
+    expect(screen.getByRole("link", { name: "View profile" })).toHaveAttribute("href", "/employee-profile/11");
+    expect(screen.queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
+
+    cleanup();
+    renderAt("/roles");
+    await waitFor(() => expect(location()).toHaveTextContent("/unauthorized"));
+    expect(fake.calls.some((call) => call.url === "/roles")).toBe(false);
+  }, 40_000);
+});
+
+describe("employee (level 1)", () => {
+  it("is refused the list and other people's profiles, but sees their own", async () => {
+    const fake = signedInAs(EMPLOYEE);
+    fake.on("GET", "/users/7/profile", [200, { data: { user: person(7, "Emery", "Cole", { base_rate: 250000, currency: "USD" }), recent_activity: null } }]);
+    renderAt("/employees");
+    await waitFor(() => expect(location()).toHaveTextContent("/unauthorized"));
+    expect(await screen.findByText("Access restricted")).toBeInTheDocument();
+
+    cleanup();
+    renderAt("/employee-profile/7");
+    expect(await screen.findByRole("heading", { name: "Emery Cole" })).toBeInTheDocument();
+    expect(location()).toHaveTextContent("/employee-profile/7");
+    // Their own pay, but no edit button: changing people is for managers.
+    expect(screen.getByText(/\$2,500\.00/)).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Edit/ })).not.toBeInTheDocument();
+
+    cleanup();
+    renderAt("/employee-profile/8");
+    await waitFor(() => expect(location()).toHaveTextContent("/unauthorized"));
+    expect(fake.calls.some((call) => call.url === "/users/8/profile")).toBe(false);
+  });
+});
+
+describe("employee form", () => {
+  it("checks required fields and amounts, sends minor units and shows the server's field errors", async () => {
+    const user = userEvent.setup();
+    const fake = signedInAs(ADMIN);
+    fake.on("GET", "/roles/options", [200, { data: [{ id: 3, name: "Clerk" }] }]);
+    let answer: [number, unknown] = [422, { message: "This email address is already in use", errors: { email: ["This email address is already in use"] } }];
+    fake.on("POST", "/users", () => answer);
+    renderAt("/employees/create");
+    expect(await screen.findByRole("heading", { name: "New employee" })).toBeInTheDocument();
+    const save = screen.getByRole("button", { name: "Save" });
+
+    await user.click(save);
+    for (const label of ["First name", "Last name", "E-mail", "Initial password"]) await expectFieldError(label, "Value is required");
+    expect(fake.calls.some((call) => call.method === "POST")).toBe(false);
+
+    fill("Base rate", "12.345");
+    await expectFieldError("Base rate", "Enter an amount like 1234.50, with no more decimals than the currency has.");
+
+    fill("Base rate", "1234.50");
+    fill("First name", "Dana");
+    fill("Last name", "Reyes");
+    fill("E-mail", "dana@example.com");
+    fill("Initial password", "Secret#2026");
+    fill("Confirm password", "Secret#2026");
+    fillDate("Hire date", "2026-03-02");
+    await user.click(save);
+
+    await expectFieldError("E-mail", "This email address is already in use");
+    const posts = fake.calls.filter((call) => call.method === "POST" && call.url === "/users");
+    expect(posts).toHaveLength(1);
+    expect(posts[0].body).toMatchObject({
+      first_name: "Dana",
+      last_name: "Reyes",
+      email: "dana@example.com",
+      base_rate: 123450,
+      currency: "USD",
+      hire_date: "2026-03-02",
+      access_level: 1,
+      password: "Secret#2026",
+    });
+
+    // Accepted, the new person's profile opens.
+    answer = [201, { data: person(42, "Dana", "Reyes", { base_rate: 123450, currency: "USD" }) }];
+    fake.on("GET", "/users/42/profile", [200, { data: { user: person(42, "Dana", "Reyes", { base_rate: 123450, currency: "USD" }), recent_activity: [] } }]);
+    fill("E-mail", "dana.reyes@example.com");
+    await user.click(save);
+    await waitFor(() => expect(location()).toHaveTextContent("/employee-profile/42"));
+  }, 60_000);
+});
+
+describe("roles", () => {
+  it("groups the permissions by area and saves the ticked ones", async () => {
+    const user = userEvent.setup();
+    const fake = signedInAs(ADMIN);
+    const role: RoleRecord = { id: 5, name: "Payroll officer", description: null, permissions: ["payroll_view"], users_count: 2, created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z" };
+    fake.on("GET", "/roles", page([role]));
+    fake.on("POST", "/roles", (body) => [201, { data: { ...role, id: 6, ...(body as object), users_count: 0 } }]);
+    renderAt("/roles");
+    expect(await screen.findByText("Payroll officer")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: /New role/ }));
+    const dialog = await screen.findByRole("dialog");
+    const areas = [...dialog.querySelectorAll(".ant-card-head-title")].map((title) => title.textContent);
+    expect(areas).toEqual(["People", "Roles", "Attendance", "Payroll", "Payslips", "Notifications", "Company profile", "Settings"]);
+    const people = dialog.querySelectorAll<HTMLElement>(".ant-card")[0];
+    expect(within(people).getAllByRole("checkbox")).toHaveLength(3);
+
+    fill("Name", "Clerks", dialog);
+    await user.click(within(people).getByLabelText("View people"));
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(fake.calls.some((call) => call.method === "POST")).toBe(true));
+    const post = fake.calls.find((call) => call.method === "POST");
+    expect(post).toMatchObject({ url: "/roles", body: { name: "Clerks", permissions: ["users_view"] } });
+  }, 40_000);
+});
+
+describe("own profile", () => {
+  it("refuses a non-image picture without a call and shows the server's 422 on the current password", async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const fake = signedInAs(EMPLOYEE);
+    fake.on("GET", "/user", [200, { data: person(7, "Emery", "Cole") }]);
+    fake.on("PUT", "/me/change-password", [422, { message: "The current password is not correct", errors: { current_password: ["The current password is not correct"] } }]);
+    renderAt("/profile");
+    expect(await screen.findByRole("heading", { name: "My profile" })).toBeInTheDocument();
+
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!picker) throw new Error("no file input");
+    await user.upload(picker, new File(["hello"], "notes.txt", { type: "text/plain" }));
+    expect(await screen.findByText("Upload a JPEG, PNG or WebP image.")).toBeInTheDocument();
+    expect(fake.calls.some((call) => call.url.startsWith("/me/profile/picture"))).toBe(false);
+
+    fill("Current password", "Wrong#Pass1");
+    fill("New Password", "Better#Pass2");
+    fill("Confirm New Password", "Better#Pass2");
+    await user.click(screen.getByRole("button", { name: "Change password" }));
+    await expectFieldError("Current password", "The current password is not correct");
+    expect(fake.calls.find((call) => call.method === "PUT")?.body).toEqual({
+      current_password: "Wrong#Pass1",
+      password: "Better#Pass2",
+      password_confirmation: "Better#Pass2",
+    });
+  }, 40_000);
+});
