@@ -2,7 +2,19 @@
  * Money is integer minor units everywhere (cents, centavos, yen); these turn
  * it into the major-unit text people read and type, without floats.
  */
+export function isCurrencyCode(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code)) return false;
+  try {
+    new Intl.NumberFormat("en", { style: "currency", currency: code });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Digits after the decimal point: 2 for USD, 0 for JPY; 2 for a code the runtime does not know. */
 export function minorDigits(currency: string): number {
+  if (!isCurrencyCode(currency)) return 2;
   return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
 }
 

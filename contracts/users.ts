@@ -72,8 +72,9 @@ export const userCreateBody = z
     is_active: employeeFields.is_active.default(true),
     employment_type: employeeFields.employment_type.default("full_time"),
     employment_status: employeeFields.employment_status.default("active"),
-    pay_basis: employeeFields.pay_basis.default("monthly"),
-    base_rate: employeeFields.base_rate.default(0),
+    // Pay fields keep no defaults here (the database has them): not sent means not touched.
+    pay_basis: employeeFields.pay_basis.optional(),
+    base_rate: employeeFields.base_rate.optional(),
     currency: employeeFields.currency.optional(),
     password: passwordInput,
     password_confirmation: z.string({ error: MESSAGE.required }).min(1, { error: MESSAGE.required }),

@@ -72,14 +72,17 @@ export const whenPasswordTyped = {
   },
 };
 
-/** Optional free text: blank becomes null, so "cleared" and "never set" read the same. */
+/**
+ * Optional free text: blank becomes null (cleared); a field not sent stays
+ * undefined, so a partial update leaves it alone.
+ */
 export const optionalText = (max = 255) =>
   z
     .string({ error: MESSAGE.invalidType })
     .trim()
     .max(max, { error: MESSAGE.maxLength })
     .nullish()
-    .transform((value) => (value ? value : null));
+    .transform((value) => (value === undefined ? undefined : value || null));
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -88,8 +91,8 @@ export const optionalDate = z
   .string({ error: MESSAGE.date })
   .trim()
   .nullish()
-  .transform((value) => (value ? value : null))
-  .refine((value) => value === null || (ISO_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)), {
+  .transform((value) => (value === undefined ? undefined : value || null))
+  .refine((value) => value === null || value === undefined || (ISO_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)), {
     error: MESSAGE.date,
   });
 

@@ -3,6 +3,6 @@ import { requireUser } from "../auth/guard";
 import { listActivities } from "./service";
 
 export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("preHandler", requireUser);
+  app.addHook("onRequest", requireUser);
   app.get("/dashboard/system-activities", async (request) => listActivities(app.ctx, request.user, request.query));
 };

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { unauthenticated } from "../../lib/errors";
+import { can, type Action } from "../../../contracts/permissions";
+import { forbidden, unauthenticated } from "../../lib/errors";
 import { hashToken } from "../../lib/tokens";
 import { userForToken, type AuthUser } from "./sessions";
 
@@ -22,10 +23,23 @@ async function resolveUser(request: FastifyRequest, token: string): Promise<Auth
   return found.user;
 }
 
-/** preHandler for every route that needs a signed-in user. */
+/**
+ * For every route that needs a signed-in user. Runs on request, before the
+ * body is validated: a stranger learns nothing about what a body should be.
+ */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
   const user = token ? await resolveUser(request, token) : null;
   if (!user) throw unauthenticated();
   request.user = user;
+}
+
+/**
+ * Refuses (403) before the body is validated when the action is not the
+ * user's at all; the service still decides per record.
+ */
+export function allow(action: Action) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!can(request.user, action)) throw forbidden();
+  };
 }

@@ -16,12 +16,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ...result, message: request.t("auth.loginSuccess") };
   });
 
-  app.post("/logout", { preHandler: requireUser }, async (request) => {
+  app.post("/logout", { onRequest: requireUser }, async (request) => {
     await auth.logout(app.ctx, request.user, request.origin);
     return { message: request.t("auth.loggedOut") };
   });
 
-  app.get("/me", { preHandler: requireUser }, async (request) => ({ data: toMe(request.user, app.ctx.config.appKey, app.ctx.clock.now()) }));
+  app.get("/me", { onRequest: requireUser }, async (request) => ({ data: toMe(request.user, app.ctx.config.appKey, app.ctx.clock.now()) }));
 
   app.post("/register", { schema: { body: registerBody } }, async (request, reply) => {
     const user = await auth.register(app.ctx, request.body, request.origin);

@@ -55,7 +55,12 @@ async function findRole(db: Db, id: number) {
 
 export async function readRole(ctx: AppContext, actor: Subject, id: number): Promise<RoleRecord> {
   if (!can(actor, "roles.list")) throw forbidden();
-  const row = await findRole(ctx.db, id);
+  return roleRecord(ctx.db, id);
+}
+
+/** The role as it is now: what a create or update answers, whoever made it. */
+async function roleRecord(db: Db, id: number): Promise<RoleRecord> {
+  const row = await findRole(db, id);
   if (!row) throw notFound();
   return toRecord(row);
 }
@@ -92,7 +97,7 @@ export async function createRole(ctx: AppContext, actor: Subject, input: z.outpu
     await recordActivity(tx, { actorId: actor.id, action: "role.created", subjectType: "role", subjectId: row.id, changes: input, ip: origin.ip, at: now });
     return row.id;
   });
-  return readRole(ctx, actor, id);
+  return roleRecord(ctx.db, id);
 }
 
 export async function updateRole(
@@ -117,7 +122,7 @@ export async function updateRole(
     // Everyone holding the role now has other powers: no session may keep the old ones.
     ctx.sessionCache.forgetAll();
   }
-  return readRole(ctx, actor, id);
+  return roleRecord(ctx.db, id);
 }
 
 /** A role people hold cannot go: they would lose their powers silently. Reassign them first. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { userCreateBody, userUpdateBody } from "../../../contracts/users";
 import { can } from "../../../contracts/permissions";
 import { forbidden } from "../../lib/errors";
-import { requireUser } from "../auth/guard";
+import { allow, requireUser } from "../auth/guard";
 import { listUsers } from "./list";
 import { profileOf } from "./profile";
 import { createUser, deleteUser, preferencesOf, readUser, updateUser, userOptions } from "./service";
@@ -11,11 +11,11 @@ import { createUser, deleteUser, preferencesOf, readUser, updateUser, userOption
 const idParams = z.strictObject({ id: z.coerce.number().int().positive() });
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("preHandler", requireUser);
+  app.addHook("onRequest", requireUser);
 
   app.get("/users", async (request) => listUsers(app.ctx, request.user, request.query as Record<string, unknown>));
 
-  app.post("/users", { schema: { body: userCreateBody } }, async (request, reply) => {
+  app.post("/users", { preValidation: allow("users.create"), schema: { body: userCreateBody } }, async (request, reply) => {
     const user = await createUser(app.ctx, request.user, request.body, request.origin);
     reply.code(201);
     return { data: user, message: request.t("users.created") };
@@ -31,7 +31,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await readUser(app.ctx, request.user, request.params.id),
   }));
 
-  app.put("/users/:id", { schema: { params: idParams, body: userUpdateBody } }, async (request) => ({
+  app.put("/users/:id", { preValidation: allow("users.update"), schema: { params: idParams, body: userUpdateBody } }, async (request) => ({
     data: await updateUser(app.ctx, request.user, request.params.id, request.body, request.origin),
     message: request.t("users.updated"),
   }));

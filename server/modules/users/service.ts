@@ -125,6 +125,16 @@ function assertMayWritePay(actor: Subject, input: Record<string, unknown>, subje
   }
 }
 
+/**
+ * Nobody hands out more than they hold: below level 0, a role given to
+ * someone (or oneself) may carry only permissions the giver has.
+ */
+async function assertMayAssignRole(db: Db, actor: Subject, roleId: number | null | undefined) {
+  if (roleId === null || roleId === undefined || actor.access_level === ACCESS_LEVEL.SUPER_ADMIN) return;
+  const [role] = await db.select({ permissions: roles.permissions }).from(roles).where(eq(roles.id, roleId));
+  if (role && role.permissions.some((name) => actor.permissions[name] !== true)) throw new HttpError(403, "users.roleBeyondOwn");
+}
+
 /** Only a super administrator may create, change or remove another super administrator. */
 function assertMayHandleLevel(actor: Subject, targetLevel: number | undefined) {
   if (targetLevel === ACCESS_LEVEL.SUPER_ADMIN && actor.access_level !== ACCESS_LEVEL.SUPER_ADMIN) {
@@ -137,9 +147,10 @@ export async function createUser(ctx: AppContext, actor: Subject, input: UserCre
   assertMayWritePay(actor, input);
   assertMayHandleLevel(actor, input.access_level);
   await assertRoleExists(ctx.db, input.role_id);
+  await assertMayAssignRole(ctx.db, actor, input.role_id);
   const now = ctx.clock.now();
   const { password_confirmation: _confirmation, ...fields } = input;
-  const user = await createUserRecord(ctx.db, { ...fields, currency: input.currency ?? "USD", created_by: actor.id }, ctx.config.passwordHashing, now);
+  const user = await createUserRecord(ctx.db, { ...fields, created_by: actor.id }, ctx.config.passwordHashing, now);
   const { password: _password, ...logged } = fields;
   await recordActivity(ctx.db, { actorId: actor.id, action: "user.created", subjectType: "user", subjectId: user.id, changes: logged, ip: origin.ip, at: now });
   return readUser(ctx, actor, user.id);
@@ -162,9 +173,12 @@ function removesAccess(before: UserRow, change: { access_level?: number; is_acti
 
 /** Nobody removes their own access, and the company always keeps one active super administrator. */
 async function assertKeepsAccess(ctx: AppContext, actor: Subject, before: UserRow, change: Parameters<typeof removesAccess>[1]) {
+  // One's own level does not change by one's own hand, up or down.
+  const ownLevelChange = before.id === actor.id && change.access_level !== undefined && change.access_level !== before.access_level;
+  if (ownLevelChange) throw new HttpError(409, "users.cannotDemoteSelf");
   const { demoted, disabled } = removesAccess(before, change);
   if (!demoted && !disabled) return;
-  if (before.id === actor.id) throw new HttpError(409, demoted ? "users.cannotDemoteSelf" : "users.cannotDisableSelf");
+  if (before.id === actor.id) throw new HttpError(409, "users.cannotDisableSelf");
   if (before.access_level === ACCESS_LEVEL.SUPER_ADMIN && (await activeSuperAdmins(ctx.db, before.id)) === 0) {
     throw new HttpError(409, "users.lastSuperAdmin");
   }
@@ -186,6 +200,7 @@ export async function updateUser(ctx: AppContext, actor: Subject, id: number, in
   assertMayWritePay(actor, input, id);
   await assertKeepsAccess(ctx, actor, before, input);
   await assertRoleExists(ctx.db, input.role_id);
+  await assertMayAssignRole(ctx.db, actor, input.role_id);
   await assertUnique(ctx.db, "email", input.email, id);
   await assertUnique(ctx.db, "employee_number", input.employee_number, id);
   const now = ctx.clock.now();

@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { Input } from "antd";
+import { useEffect, useRef, useState } from "react";
+import { Button, Input, Space } from "antd";
 import { minorToMajorText, parseMajorToMinor } from "../../../contracts/money";
 
 interface MoneyInputProps {
@@ -13,27 +13,40 @@ interface MoneyInputProps {
 
 /**
  * Type major units ("1234.50"), hold minor units (123450): the text is parsed
- * exactly, never through a float. Text that is not an amount yields undefined,
- * which the form's rule reports.
+ * exactly, never through a float. Text that is not an amount yields undefined
+ * and an empty box null: the form's rule reports both.
  */
 export function MoneyInput({ value, onChange, currency, id, disabled }: MoneyInputProps) {
   const [text, setText] = useState(() => (typeof value === "number" ? minorToMajorText(value, currency) : ""));
+  const shownCurrency = useRef(currency);
+  const read = (typed: string) => (typed.trim() === "" ? null : (parseMajorToMinor(typed.trim(), currency) ?? undefined));
+
   useEffect(() => {
-    // A value set from outside (the record loaded, the currency changed): show it.
-    if (typeof value === "number" && parseMajorToMinor(text, currency) !== value) setText(minorToMajorText(value, currency));
+    if (shownCurrency.current !== currency) {
+      // Another currency: what was typed means something else now (1234.50 USD is not 123450 JPY).
+      shownCurrency.current = currency;
+      onChange?.(read(text));
+    } else if (typeof value === "number" && parseMajorToMinor(text, currency) !== value) {
+      // A value set from outside (the record loaded): show it.
+      setText(minorToMajorText(value, currency));
+    }
   }, [value, currency]);
+
   return (
-    <Input
-      id={id}
-      inputMode="decimal"
-      addonAfter={currency}
-      value={text}
-      disabled={disabled}
-      onChange={(event) => {
-        setText(event.target.value);
-        const trimmed = event.target.value.trim();
-        onChange?.(trimmed === "" ? null : (parseMajorToMinor(trimmed, currency) ?? undefined));
-      }}
-    />
+    <Space.Compact style={{ width: "100%" }}>
+      <Input
+        id={id}
+        inputMode="decimal"
+        value={text}
+        disabled={disabled}
+        onChange={(event) => {
+          setText(event.target.value);
+          onChange?.(read(event.target.value));
+        }}
+      />
+      <Button disabled tabIndex={-1}>
+        {currency}
+      </Button>
+    </Space.Compact>
   );
 }

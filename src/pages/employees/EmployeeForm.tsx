@@ -1,7 +1,9 @@
+import { useEffect, useState } from "react";
 import { useCustom } from "@refinedev/core";
 import { useForm } from "@refinedev/antd";
 import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Switch, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { isCurrencyCode } from "../../../contracts/money";
 import type { UserRecord } from "../../../contracts/users";
 import { NewPasswordFields } from "../../components/auth/NewPasswordFields";
 import { dateFieldProps } from "../../components/common/DateField";
@@ -35,13 +37,18 @@ export function EmployeeForm({ action, id }: EmployeeFormProps) {
     // The API answers with the role as {id, name}; the form edits role_id.
     queryOptions: { select: (result) => ({ ...result, data: { ...result.data, role_id: result.data.role?.id ?? null } }) },
   });
-  const currency = Form.useWatch("currency", form) ?? DEFAULT_CURRENCY;
+  // A half-typed code ("US") is no currency yet: amounts keep the last whole one.
+  const typedCurrency: string | undefined = Form.useWatch("currency", form);
+  const [currency, setCurrency] = useState(DEFAULT_CURRENCY);
+  useEffect(() => {
+    if (typedCurrency && isCurrencyCode(typedCurrency)) setCurrency(typedCurrency);
+  }, [typedCurrency]);
   const { result: roleOptions } = useCustom<{ data: { id: number; name: string }[] }>({ url: "/roles/options", method: "get" });
   const options = (choices: readonly Choice[]) => choices.map((choice) => ({ value: choice.value, label: t(choice.labelKey) }));
   const field = (name: string) => t(`employees.fields.${name}`);
   const validAmount = {
     validator: async (_: unknown, value: number | null | undefined) => {
-      if (value === undefined) throw new Error(t("validation.money"));
+      if (value === undefined || value === null) throw new Error(t("validation.money"));
     },
   };
 
@@ -181,7 +188,12 @@ export function EmployeeForm({ action, id }: EmployeeFormProps) {
                   </Form.Item>
                 </Col>
                 <Col span={6}>
-                  <Form.Item name="currency" label={field("currency")} rules={[rules.required]} normalize={(value: string) => value.toUpperCase()}>
+                  <Form.Item
+                    name="currency"
+                    label={field("currency")}
+                    rules={[rules.required, { validator: async (_, value: string) => { if (value && !isCurrencyCode(value)) throw new Error(t("validation.currency")); } }]}
+                    normalize={(value: string) => value.toUpperCase()}
+                  >
                     <Input maxLength={3} />
                   </Form.Item>
                 </Col>
