@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, min, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, lt, min, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { authAttempts } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
@@ -20,10 +20,10 @@ function matching(kind: AttemptKind, limit: Limit, since: Date): SQL {
 }
 
 /**
- * Records the attempt first, then counts: concurrent requests each see the
- * ones before them, so no burst slips past a limit. A refused attempt is
- * taken back (it guessed nothing) and answered 429 with the wait. Counters
- * are rows, so every server process agrees.
+ * Records the attempt, then counts: each request sees the ones before it, so
+ * no burst slips past a limit. A refused attempt is taken back (it guessed
+ * nothing) and answered 429 with the wait. Counters are rows, so every
+ * server process agrees.
  */
 export async function reserveAttempt(
   db: Db,
@@ -37,15 +37,19 @@ export async function reserveAttempt(
   const since = new Date(now.getTime() - windowMs);
   // Rows older than the window count for nothing: drop them as we go.
   await db.delete(authAttempts).where(and(eq(authAttempts.kind, kind), lt(authAttempts.created_at, since)));
-  const [attempt] = await db.insert(authAttempts).values({ kind, email: who.email, ip: who.ip, created_at: now }).returning({ id: authAttempts.id });
-  for (const limit of limits) {
-    const [row] = await db.select({ attempts: count(), oldest: min(authAttempts.created_at) }).from(authAttempts).where(matching(kind, limit, since));
-    if (Number(row.attempts) <= limit.max || !row.oldest) continue;
-    await releaseAttempt(db, attempt.id);
-    const seconds = Math.max(1, Math.ceil((new Date(row.oldest).getTime() + windowMs - now.getTime()) / 1000));
-    throw new HttpError(429, "auth.throttled", { minutes: Math.ceil(seconds / 60) }, undefined, { "retry-after": String(seconds) });
-  }
-  return attempt.id;
+  return db.transaction(async (tx) => {
+    // One account's attempts take turns (PostgreSQL serves them on several connections at once):
+    // each then counts exactly the ones before it. A refusal rolls its own row back.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${kind}:${who.email}`}))`);
+    const [attempt] = await tx.insert(authAttempts).values({ kind, email: who.email, ip: who.ip, created_at: now }).returning({ id: authAttempts.id });
+    for (const limit of limits) {
+      const [row] = await tx.select({ attempts: count(), oldest: min(authAttempts.created_at) }).from(authAttempts).where(matching(kind, limit, since));
+      if (Number(row.attempts) <= limit.max || !row.oldest) continue;
+      const seconds = Math.max(1, Math.ceil((new Date(row.oldest).getTime() + windowMs - now.getTime()) / 1000));
+      throw new HttpError(429, "auth.throttled", { minutes: Math.ceil(seconds / 60) }, undefined, { "retry-after": String(seconds) });
+    }
+    return attempt.id;
+  });
 }
 
 /** Takes back one attempt that turned out not to be a failed guess. */

@@ -160,7 +160,16 @@ async function activeSuperAdmins(db: Db, exceptId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.access_level, ACCESS_LEVEL.SUPER_ADMIN), eq(users.is_active, true), isNull(users.archived_at), ne(users.id, exceptId)));
+    .where(
+      and(
+        eq(users.access_level, ACCESS_LEVEL.SUPER_ADMIN),
+        // The same rule as signing in: only those who can still sign in count.
+        eq(users.is_active, true),
+        isNull(users.archived_at),
+        ne(users.employment_status, "terminated"),
+        ne(users.id, exceptId),
+      ),
+    );
   return Number(row.n);
 }
 
