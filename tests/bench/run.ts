@@ -4,11 +4,15 @@
  *     (LOG_LEVEL=info like the e2e server; a second run at LOG_LEVEL=warn for context)
  *   - the sign-in route's JavaScript, gzipped
  *   - cold start (empty DATA_DIR: migrations and demo seed) and warm start (same DATA_DIR)
+ *   - GET /api/users with 100,000 people: a fresh DATA_DIR is filled first (demo seed, then
+ *     batched INSERT ... SELECT FROM unnest, VACUUM ANALYZE; the server's lock forbids loading
+ *     while it runs), then a server on it answers sequential requests: p50 / p95 / p99
  * Loopback only; every server it starts is stopped and its temporary directory removed.
  */
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
+import { loadBulkUsers, type BulkLoadResult } from "../support/bulk-users";
 import { apiToken, assertAppBuilt, DIST_DIR, makeTempDataDir, startServer, type RunningServer } from "../support/e2e";
 import { loginRouteJavaScript } from "./bundle";
 
@@ -34,15 +38,24 @@ const TARGET_LOGIN_KB = 250;
 const CONNECTIONS = 50;
 const DURATION_S = 10;
 const ADMIN = { email: "admin@example.com", password: "Admin123!" };
+const BULK_USERS = 100_000;
+const BULK_BATCH = 5_000;
+const TARGET_LIST_P50_MS = 30;
+/** Per list query: warm-up requests (not counted), then timed ones, one at a time, within a time box. */
+const LIST_WARMUP = 5;
+const LIST_SAMPLES = 200;
+const LIST_TIME_BOX_MS = 5_000;
 
 const servers = new Set<RunningServer>();
 let dataDir: string | null = null;
+let bulkDataDir: string | null = null;
 
 async function cleanUp(): Promise<void> {
   await Promise.allSettled([...servers].map((server) => server.stop()));
   servers.clear();
-  if (dataDir) await fs.promises.rm(dataDir, { recursive: true, force: true });
+  for (const dir of [dataDir, bulkDataDir]) if (dir) await fs.promises.rm(dir, { recursive: true, force: true });
   dataDir = null;
+  bulkDataDir = null;
 }
 
 async function start(dir: string, env?: Record<string, string>): Promise<RunningServer> {
@@ -65,6 +78,109 @@ async function loadMe(server: RunningServer): Promise<AutocannonResult> {
   await probe.arrayBuffer();
   return autocannon({ url: `${server.url}/api/me`, connections: CONNECTIONS, duration: DURATION_S, headers });
 }
+
+interface ListTiming {
+  /** Milliseconds, client side: request sent to body read. */
+  p50: number;
+  p95: number;
+  p99: number;
+  samples: number;
+  /** meta.total of the answer. */
+  total: number;
+}
+
+interface UsersPage {
+  data: { name: string; department: string | null; employment_status: string }[];
+  meta: { total: number; current_page: number; per_page: number };
+}
+
+/** Nearest-rank percentile of sorted values. */
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))];
+}
+
+/** One GET, checked: 200 and a list answer. */
+async function getUsers(url: string, headers: Record<string, string>): Promise<UsersPage> {
+  const response = await fetch(url, { headers });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as UsersPage;
+}
+
+/** Sequential requests (no queueing in the figures): warm-up, then up to LIST_SAMPLES timed ones. */
+async function timeList(url: string, headers: Record<string, string>, check: (page: UsersPage) => void): Promise<ListTiming> {
+  const first = await getUsers(url, headers);
+  check(first);
+  for (let i = 1; i < LIST_WARMUP; i++) await getUsers(url, headers);
+  const times: number[] = [];
+  const until = performance.now() + LIST_TIME_BOX_MS;
+  while (times.length < LIST_SAMPLES && performance.now() < until) {
+    const started = performance.now();
+    await getUsers(url, headers);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95), p99: percentile(times, 0.99), samples: times.length, total: first.meta.total };
+}
+
+function expectThat(condition: boolean, what: string): void {
+  if (!condition) throw new Error(`users list check failed: ${what}`);
+}
+
+interface ListFigures {
+  load: BulkLoadResult;
+  startupMs: number;
+  filtered: ListTiming;
+  filteredSearch: ListTiming;
+  search: ListTiming;
+  unfiltered: ListTiming;
+}
+
+/**
+ * (d) The people list at 100,000 people. The embedded database is loaded in
+ * this process first (the running server would hold its lock), then served.
+ */
+async function measureUsersList(): Promise<ListFigures> {
+  bulkDataDir = await makeTempDataDir();
+  const load = await loadBulkUsers(bulkDataDir, BULK_USERS, BULK_BATCH);
+  const server = await start(bulkDataDir);
+  try {
+    const token = await apiToken(server, ADMIN.email, ADMIN.password);
+    const headers = { authorization: `Bearer ${token}` };
+    const base = `${server.url}/api/users`;
+    const filteredQuery = "page=3&per_page=20&sort=name&filter[department][equals]=Operations&filter[employment_status][equals]=active";
+    const everyone = BULK_USERS + 3;
+
+    const filtered = await timeList(`${base}?${filteredQuery}`, headers, (page) => {
+      // The demo's Emery Santos is in Operations too.
+      expectThat(page.meta.total === load.operationsActive + 1, `filtered total ${page.meta.total}, loaded ${load.operationsActive} + 1`);
+      expectThat(page.data.length === 20 && page.meta.current_page === 3, "page 3 holds 20 people");
+      expectThat(page.data.every((user) => user.department === "Operations" && user.employment_status === "active"), "every row matches the filters");
+      const names = page.data.map((user) => user.name.toLowerCase());
+      expectThat(names.every((name, i) => i === 0 || names[i - 1] <= name), "rows sorted by name");
+    });
+    const filteredSearch = await timeList(`${base}?${filteredQuery}&search=ann`, headers, (page) => {
+      expectThat(page.meta.total > 0 && page.meta.total < filtered.total, `filtered search total ${page.meta.total}`);
+      expectThat(page.data.every((user) => user.department === "Operations"), "search keeps the filters");
+    });
+    const search = await timeList(`${base}?search=ann`, headers, (page) => {
+      expectThat(page.meta.total > 0 && page.meta.total < everyone, `search total ${page.meta.total}`);
+    });
+    const unfiltered = await timeList(base, headers, (page) => {
+      expectThat(page.meta.total === everyone, `unfiltered total ${page.meta.total}, expected ${everyone}`);
+      expectThat(page.data.length === 20, "a default page of 20");
+    });
+    return { load, startupMs: server.startupMs, filtered, filteredSearch, search, unfiltered };
+  } finally {
+    await stop(server);
+    await fs.promises.rm(bulkDataDir, { recursive: true, force: true });
+    bulkDataDir = null;
+  }
+}
+
+const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
+const latencies = (timing: ListTiming) => `${ms(timing.p50)} / ${ms(timing.p95)} / ${ms(timing.p99)} ms`;
+const count = (timing: ListTiming) => timing.total.toLocaleString("en");
 
 function row(cells: string[], widths: number[]): string {
   return cells.map((cell, index) => cell.padEnd(widths[index])).join("  ").trimEnd();
@@ -94,10 +210,16 @@ async function main(): Promise<void> {
   const quietResult = await loadMe(quiet);
   await stop(quiet);
 
-  const widths = [44, 16, 12];
+  // (d) The people list at 100,000 people, on its own fresh directory.
+  const list = await measureUsersList();
+  const { timings } = list.load;
+  const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
+  const listTarget = `p50 <= ${TARGET_LIST_P50_MS} ms`;
+
+  const widths = [50, 32, 14];
   const lines = [
     row(["measure", "measured", "target"], widths),
-    row(["-".repeat(44), "-".repeat(16), "-".repeat(12)], widths),
+    row(["-".repeat(50), "-".repeat(32), "-".repeat(14)], widths),
     row([`GET /api/me req/s (${CONNECTIONS} conn, ${DURATION_S} s, PGlite)`, result.requests.average.toFixed(0), `>= ${TARGET_RPS.toLocaleString("en")}`], widths),
     row(["GET /api/me p99 latency", `${result.latency.p99} ms`, ""], widths),
     row(["GET /api/me non-2xx / errors / timeouts", `${result.non2xx} / ${result.errors} / ${result.timeouts}`, ""], widths),
@@ -106,8 +228,19 @@ async function main(): Promise<void> {
     row(["login route JS raw", `${(bundle.rawBytes / 1024).toFixed(1)} KB`, ""], widths),
     row(["cold start (empty DATA_DIR, migrate + seed)", `${(coldMs / 1000).toFixed(2)} s`, ""], widths),
     row(["warm start (same DATA_DIR)", `${(warmMs / 1000).toFixed(2)} s`, ""], widths),
+    row([`load ${BULK_USERS.toLocaleString("en")} people (unnest, ${BULK_BATCH.toLocaleString("en")} a batch)`, seconds(timings.total), ""], widths),
+    row(["  open+migrate / demo seed / insert / vacuum", [timings.open, timings.seed, timings.insert, timings.vacuum].map(seconds).join(" / "), "(context)"], widths),
+    row([`  start on the loaded DATA_DIR`, seconds(list.startupMs), ""], widths),
+    row(["GET /api/users p50 / p95 / p99 (matches), one at a time:", "", ""], widths),
+    row([`  Operations + active, sort=name, page 3 (${count(list.filtered)})`, latencies(list.filtered), listTarget], widths),
+    row([`  same + search=ann (${count(list.filteredSearch)})`, latencies(list.filteredSearch), listTarget], widths),
+    row([`  search=ann alone, page 1 (${count(list.search)})`, latencies(list.search), listTarget], widths),
+    row([`  default page, sort=name (${count(list.unfiltered)})`, latencies(list.unfiltered), listTarget], widths),
+    row(["  timed requests per query", [list.filtered, list.filteredSearch, list.search, list.unfiltered].map((timing) => timing.samples).join(" / "), ""], widths),
   ];
-  console.log(`Paydesk bench, ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} CPU(s)`);
+  // Other work on the machine skews every figure: say how busy it was.
+  const load = os.loadavg().map((value) => value.toFixed(2)).join(" ");
+  console.log(`Paydesk bench, ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} CPU(s), load average ${load}`);
   console.log(lines.join("\n"));
   console.log(`(total ${((performance.now() - began) / 1000).toFixed(1)} s)`);
 }

@@ -1,0 +1,271 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { launchBrowser, newSession, ROOT_DIR, startServer, type BrowserSession, type RunningServer } from "../support/e2e";
+
+/**
+ * The people screens end to end, against the built app served by the real
+ * server, in headless Chromium: the administrator makes a role and a staff
+ * member holding it; the staff member sees only what the role allows, sets a
+ * picture and changes their password. One server for the file; the tests run
+ * in order and build on each other (a fresh browser context each, so each
+ * signs in again).
+ */
+
+const ADMIN = { email: "admin@example.com", password: "Admin123!", name: "Alex Admin" };
+const ROLE = { name: "Payroll clerk", description: "Looks people up for payroll", permission: "users_view" };
+const CLERK = {
+  firstName: "Casey",
+  lastName: "Clerk",
+  name: "Casey Clerk",
+  email: "clerk@example.com",
+  password: "Clerk#Start2026",
+  newPassword: "Clerk#Changed2026",
+};
+
+// 1×1 transparent PNG.
+const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+type Catalogue = Record<string, unknown>;
+const catalogue = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, "locales", "en.json"), "utf8")) as Catalogue;
+/** An English message as locales/en.json holds it now. */
+function message(key: string): string {
+  const value = key.split(".").reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], catalogue);
+  if (typeof value !== "string") throw new Error(`locales/en.json has no string at ${key}`);
+  return value;
+}
+
+let server: RunningServer;
+let browser: Browser;
+let session: BrowserSession;
+let page: Page;
+let tempDir: string;
+/** The new person's id, from the profile page's address. */
+let clerkId: number | undefined;
+
+beforeAll(async () => {
+  tempDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "paydesk-e2e-files-"));
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (tempDir) await fs.promises.rm(tempDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  session = await newSession(browser, server);
+  page = session.page;
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === "fail") {
+    const text = await page.locator("body").innerText().catch(() => "?");
+    console.error(`[${context.task.name}] last URL: ${page.url()}\npage errors: ${JSON.stringify(session.pageErrors)}\npage text: ${text.slice(0, 800)}`);
+  }
+  await session.context.close();
+});
+
+async function waitForLocation(test: (url: URL) => boolean, what: string, timeout = 15_000): Promise<URL> {
+  try {
+    await page.waitForURL(test, { timeout });
+  } catch {
+    throw new Error(`expected ${what}, still on ${page.url()}`);
+  }
+  return new URL(page.url());
+}
+
+const at = (pathname: string) => waitForLocation((url) => url.pathname === pathname, pathname);
+
+async function signIn(email: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await page.locator("#login-email").fill(email);
+  await page.locator("#login-password").fill(password);
+  await page.locator("form button[type=submit]").click();
+}
+
+/** Closes the toasts on screen: they sit over the header's account menu (top right) for their lifetime. */
+async function closeToasts(): Promise<void> {
+  for (const close of await page.locator(".ant-notification-notice-close").all()) await close.click().catch(() => {});
+  await page.waitForFunction(() => !document.querySelector(".ant-notification-notice"));
+}
+
+async function signOut(): Promise<void> {
+  await closeToasts();
+  await page.getByTestId("user-menu").click();
+  await page.getByRole("menuitem", { name: message("header.signOut") }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByText(message("signOut.confirmTitle"), { exact: true }).filter({ visible: true }).waitFor();
+  const revoked = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/logout", { timeout: 10_000 }).catch(() => null);
+  await dialog.getByRole("button", { name: message("signOut.confirm") }).click();
+  const answer = await revoked;
+  if (!answer) throw new Error(`confirming sign-out on ${page.url()} got no answer to POST /api/logout within 10 s`);
+  await waitForLocation((url) => url.pathname === "/login", `/login after signing out (POST /api/logout answered ${answer.status()})`);
+}
+
+/** Opens an antd Select by its form label and picks the option with exactly this text. */
+async function choose(label: string, option: string): Promise<void> {
+  // The label names the select's search input, which the shown value covers.
+  await page.getByLabel(label, { exact: true }).click({ force: true });
+  // antd renders options in a dropdown at the end of <body>; only the open one is visible.
+  const exactly = new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+  await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option").filter({ hasText: exactly }).click();
+}
+
+/** The sidebar's entries, once `expected` shows (entries appear as access control answers). */
+async function menuEntries(expected: string): Promise<string[]> {
+  const items = page.locator(".ant-layout-sider .ant-menu-item");
+  await items.filter({ hasText: expected }).waitFor();
+  return (await items.allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+}
+
+/** The column titles of the page's table once it shows rows. */
+async function tableHeaders(): Promise<string[]> {
+  await page.locator(".ant-table-tbody tr.ant-table-row").first().waitFor();
+  return (await page.locator(".ant-table-thead th").allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+}
+
+describe("people, roles and one's own profile", () => {
+  it("the administrator creates the role 'Payroll clerk' and a staff member holding it", async () => {
+    await signIn(ADMIN.email, ADMIN.password);
+    await at("/dashboard");
+
+    // The role: only "View people".
+    await page.goto("/roles");
+    await page.getByRole("button", { name: message("roles.create") }).click();
+    const dialog = page.getByRole("dialog").filter({ has: page.getByLabel(message("roles.fields.name"), { exact: true }) });
+    await dialog.getByLabel(message("roles.fields.name"), { exact: true }).fill(ROLE.name);
+    await dialog.getByLabel(message("roles.fields.description"), { exact: true }).fill(ROLE.description);
+    const viewPeople = dialog.getByRole("checkbox", { name: message(`permissions.names.${ROLE.permission}`), exact: true });
+    await viewPeople.check();
+    expect(await dialog.getByRole("checkbox", { checked: true }).count()).toBe(1);
+    await dialog.getByRole("button", { name: message("common.save") }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const roleRow = page.locator(".ant-table-tbody tr.ant-table-row").filter({ hasText: ROLE.name });
+    await roleRow.waitFor();
+    expect(await roleRow.innerText()).toContain(message(`permissions.names.${ROLE.permission}`));
+
+    // The administrator sees pay: the list has its Base rate column (the staff member's list must not).
+    await page.goto("/employees");
+    expect(await tableHeaders()).toContain(message("employees.fields.base_rate"));
+
+    // The person: staff level, the new role.
+    await page.getByRole("link", { name: message("employees.create") }).or(page.getByRole("button", { name: message("employees.create") })).first().click();
+    await at("/employees/create");
+    const field = (name: string) => page.getByLabel(message(`employees.fields.${name}`), { exact: true });
+    await field("first_name").fill(CLERK.firstName);
+    await field("last_name").fill(CLERK.lastName);
+    await field("email").fill(CLERK.email);
+    await choose(message("employees.fields.access_level"), message("accessLevel.2"));
+    await choose(message("employees.fields.role"), ROLE.name);
+    await field("password").fill(CLERK.password);
+    await field("password_confirmation").fill(CLERK.password);
+    await page.getByRole("button", { name: message("common.save") }).click();
+
+    const profileUrl = await waitForLocation((url) => /^\/employee-profile\/\d+$/.test(url.pathname), "/employee-profile/:id");
+    clerkId = Number(profileUrl.pathname.split("/").pop());
+    await page.getByRole("heading", { name: CLERK.name, exact: true }).waitFor();
+    const overview = await page.locator(".ant-descriptions").first().innerText();
+    expect(overview).toContain(CLERK.email);
+    expect(overview).toContain(message("accessLevel.2"));
+    expect(overview).toContain(ROLE.name);
+
+    await signOut();
+  });
+
+  it("the staff member sees Employees, but not Roles, System activities, creating people or pay", async () => {
+    expect(clerkId, "the previous test creates the staff member").toBeDefined();
+    await signIn(CLERK.email, CLERK.password);
+    // Staff are not super administrators: home leads to their own dashboard.
+    await at("/user-dashboard");
+    await page.getByTestId("identity").getByText(CLERK.name).waitFor();
+
+    const entries = await menuEntries(message("menu.employees"));
+    expect(entries).toContain(message("menu.employees"));
+    expect(entries).not.toContain(message("menu.roles"));
+    expect(entries).not.toContain(message("menu.systemActivities"));
+
+    // The page's own request: the server leaves pay out of the rows, not only the table its column.
+    const listed = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/users" && response.request().method() === "GET");
+    await page.goto("/employees");
+    await at("/employees");
+    const rows = ((await (await listed).json()) as { data: Record<string, unknown>[] }).data;
+    expect(rows.length).toBeGreaterThan(3);
+    // Everyone else's pay stays out (one's own pay is one's own to see).
+    const others = rows.filter((row) => row.email !== CLERK.email);
+    expect(others.filter((row) => "base_rate" in row || "bank_account" in row || "tax_id" in row).map((row) => row.email)).toEqual([]);
+    const headers = await tableHeaders();
+    const names = await page.locator(".ant-table-tbody tr.ant-table-row").allInnerTexts();
+    expect(names.join("\n")).toContain(ADMIN.name);
+    expect(names.join("\n")).toContain(CLERK.name);
+    expect(headers).toContain(message("employees.fields.name"));
+    expect(headers).not.toContain(message("employees.fields.base_rate"));
+    expect(await page.getByText(message("employees.create"), { exact: true }).count()).toBe(0);
+
+    // Typed in the address bar: the route guard refuses it, not only the menu.
+    await page.goto("/roles");
+    await at("/unauthorized");
+    await page.getByText(message("unauthorized.title"), { exact: true }).waitFor();
+
+    await page.goto("/employees/create");
+    await at("/unauthorized");
+  });
+
+  it("the staff member sets a picture, changes the password, and only the new one signs in", async () => {
+    expect(clerkId, "the first test creates the staff member").toBeDefined();
+    await signIn(CLERK.email, CLERK.password);
+    await at("/user-dashboard");
+
+    await page.goto("/profile");
+    await page.getByRole("heading", { name: message("profile.title") }).waitFor();
+
+    // The picture: through the upload's file input (the button only opens the file chooser).
+    const picture = path.join(tempDir, "avatar.png");
+    await fs.promises.writeFile(picture, TINY_PNG);
+    await page.locator("input[type=file]").setInputFiles(picture);
+    await page.getByText(message("profile.pictureUpdated"), { exact: true }).waitFor();
+    // The header's avatar follows at once, from the refreshed session: a signed /api/files/ link.
+    const headerAvatar = page.getByTestId("user-menu").locator("img");
+    await headerAvatar.waitFor();
+    expect((await headerAvatar.getAttribute("src")) ?? "").toMatch(/^\/api\/files\/\d+\?/);
+    // The page's own avatar previews the chosen file; after a reload it shows the stored picture.
+    await page.reload();
+    const avatar = page.getByTestId("picture-preview").locator("img");
+    await avatar.waitFor();
+    const src = (await avatar.getAttribute("src")) ?? "";
+    expect(src.startsWith("/api/files/"), `avatar src ${src}`).toBe(true);
+    const served = await page.request.get(src);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toContain("image/png");
+    expect(Buffer.from(await served.body()).equals(TINY_PNG)).toBe(true);
+
+    // The password.
+    await page.getByLabel(message("profile.currentPassword"), { exact: true }).fill(CLERK.password);
+    await page.getByLabel(message("reset.newPassword"), { exact: true }).fill(CLERK.newPassword);
+    await page.getByLabel(message("reset.confirmPassword"), { exact: true }).fill(CLERK.newPassword);
+    await page.getByRole("button", { name: message("profile.changePassword") }).click();
+    await page.getByText(message("profile.passwordChanged"), { exact: true }).waitFor();
+
+    await signOut();
+
+    await page.locator("#login-email").fill(CLERK.email);
+    await page.locator("#login-password").fill(CLERK.password);
+    await page.locator("form button[type=submit]").click();
+    const banner = page.getByTestId("login-error");
+    await banner.waitFor();
+    expect(await banner.innerText()).toContain("Invalid credentials");
+    expect(new URL(page.url()).pathname).toBe("/login");
+
+    await page.locator("#login-password").fill(CLERK.newPassword);
+    await page.locator("form button[type=submit]").click();
+    await at("/user-dashboard");
+    await page.getByTestId("identity").getByText(CLERK.name).waitFor();
+  });
+});
