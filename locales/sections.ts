@@ -3,13 +3,19 @@ import type { Plugin } from "vite";
 
 /**
  * The message catalogue is one file per language (the server reads it whole).
- * The browser gets it in two parts: the sections the signed-out screens need,
- * loaded for every language before the first render, and the rest, loaded
- * with the signed-in shell. Mail texts are the server's alone.
+ * The browser gets it in two parts: the sections (or single messages) the
+ * signed-out screens need, loaded for every language before the first
+ * render, and the rest, loaded with the signed-in shell and merged in. Mail
+ * texts are the server's alone.
  */
 export const STARTUP_SECTIONS = [
   "app",
-  "validation",
+  "validation.required",
+  "validation.email",
+  "validation.minLength",
+  "validation.maxLength",
+  "validation.passwordsMatch",
+  "validation.invalid",
   "password",
   "auth",
   "errors",
@@ -22,8 +28,8 @@ export const STARTUP_SECTIONS = [
   "unauthorized",
   "connectionError",
   "notFound",
-  "header",
-  "theme",
+  "header.language",
+  "header.darkMode",
 ] as const;
 
 const SERVER_ONLY_SECTIONS = ["mail"];
@@ -47,11 +53,19 @@ export function localeSections(): Plugin {
       this.addWatchFile(file);
       const catalogue = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
       const startup = match[2] === "startup";
-      const part = Object.fromEntries(
-        Object.entries(catalogue).filter(
-          ([section]) => !SERVER_ONLY_SECTIONS.includes(section) && (STARTUP_SECTIONS as readonly string[]).includes(section) === startup,
-        ),
-      );
+      // An entry is a whole section ("login") or one message of it ("validation.required").
+      const chosen = (section: string, key?: string) =>
+        (STARTUP_SECTIONS as readonly string[]).includes(section) || (key !== undefined && (STARTUP_SECTIONS as readonly string[]).includes(`${section}.${key}`));
+      const part: Record<string, unknown> = {};
+      for (const [section, messages] of Object.entries(catalogue)) {
+        if (SERVER_ONLY_SECTIONS.includes(section)) continue;
+        if (typeof messages !== "object" || messages === null || chosen(section)) {
+          if (chosen(section) === startup) part[section] = messages;
+          continue;
+        }
+        const picked = Object.fromEntries(Object.entries(messages).filter(([key]) => chosen(section, key) === startup));
+        if (Object.keys(picked).length > 0) part[section] = picked;
+      }
       return `export default ${JSON.stringify(part)};`;
     },
   };

@@ -13,7 +13,8 @@ import { ThemeProvider, useThemeSettings } from "./theme/ThemeProvider";
 
 /** Hands antd's themed notification API to the toast helper; its holder renders inside the theme. */
 function ToastBinding() {
-  const [api, holder] = notification.useNotification({ maxCount: 4 });
+  // Below the 64 px header, so a toast never covers the account menu.
+  const [api, holder] = notification.useNotification({ maxCount: 4, top: 72 });
   useEffect(() => {
     bindToasts(api);
     return () => bindToasts(null);

@@ -25,14 +25,17 @@ export function ImageUpload({ imageUrl, accept, maxBytes, upload }: ImageUploadP
     setProblem(null);
     if (!accept.includes(file.type)) return setProblem(t("profile.pictureType"));
     if (file.size > maxBytes) return setProblem(t("profile.pictureTooLarge", { max: `${Math.round(maxBytes / 1024 / 1024)} MB` }));
-    setPreview(URL.createObjectURL(file));
+    const local = URL.createObjectURL(file);
+    setPreview(local);
     setBusy(true);
     try {
       await upload(file);
     } catch (failure) {
-      setPreview(null);
       setProblem(failure instanceof Error ? failure.message : t("errors.other"));
     } finally {
+      // Stored (or refused): from now on the picture shown is the saved one.
+      setPreview(null);
+      URL.revokeObjectURL(local);
       setBusy(false);
     }
   };
