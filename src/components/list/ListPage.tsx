@@ -94,6 +94,8 @@ export function ListPage<T extends BaseRecord>({
         rowKey={rowKey}
         columns={tableColumns}
         rowSelection={bulkActions ? rowSelection : undefined}
+        // Wide tables scroll sideways instead of squeezing headers into one letter a line.
+        scroll={{ x: "max-content" }}
       />
     </section>
   );

@@ -37,11 +37,11 @@ function PermissionTags({ names }: { names: string[] }) {
   );
 }
 
-function RoleModal({ form }: { form: ReturnType<typeof useModalForm<RoleRecord>> }) {
+function RoleModal({ form, titleKey }: { form: ReturnType<typeof useModalForm<RoleRecord>>; titleKey: string }) {
   const { t } = useTranslation();
   const rules = formRules(t);
   return (
-    <Modal {...form.modalProps} width={760} okText={t("common.save")} cancelText={t("common.cancel")}>
+    <Modal {...form.modalProps} title={t(titleKey)} width={760} okText={t("common.save")} cancelText={t("common.cancel")}>
       <Form {...form.formProps} layout="vertical" initialValues={{ permissions: [], ...form.formProps.initialValues }}>
         <Form.Item name="name" label={t("roles.fields.name")} rules={[rules.required]}>
           <Input />
@@ -94,8 +94,8 @@ export default function RolesPage() {
           )
         }
       />
-      <RoleModal form={create} />
-      <RoleModal form={edit} />
+      <RoleModal form={create} titleKey="roles.create" />
+      <RoleModal form={edit} titleKey="roles.edit" />
     </>
   );
 }
