@@ -380,3 +380,28 @@ describe("PUT /api/me/change-password", () => {
     expect((await call(t, admin, { method: "GET", url: "/api/me" })).statusCode).toBe(200);
   });
 });
+
+describe("PUT /api/me/change-password: guessing the current password", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("meets the sign-in limits: after 5 wrong current passwords from one address, 429 even for the right one", async () => {
+    const token = await t.tokenFor("employee@example.com");
+    const change = (current: string) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/api/me/change-password",
+        headers: { authorization: `Bearer ${token}` },
+        payload: { current_password: current, password: "N3w!Passw0rd", password_confirmation: "N3w!Passw0rd" },
+        remoteAddress: "198.51.100.77",
+      });
+    for (let i = 0; i < 5; i++) expect((await change(`Wrong${i}!`)).statusCode).toBe(422);
+    const refused = await change("Employee123!");
+    expect(refused.statusCode).toBe(429);
+    t.clock.advanceMinutes(16);
+    expect((await change("Employee123!")).statusCode).toBe(200);
+  });
+});
