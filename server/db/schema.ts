@@ -105,6 +105,11 @@ export const users = pgTable(
     // "contains" and free-text search: trigram indexes (pg_trgm) instead of reading every row.
     index("users_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     index("users_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
+    index("users_employee_number_trgm_idx").using("gin", sql`lower(${t.employee_number}) gin_trgm_ops`),
+    // The people list shows current people only: its common filters and sort in one partial index.
+    index("users_current_department_status_idx")
+      .on(sql`lower(${t.department})`, t.employment_status, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.archived_at} is null`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "users_employee_number_trgm_idx" ON "users" USING gin (lower("employee_number") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_current_department_status_idx" ON "users" USING btree (lower("department"),"employment_status",lower("name"),"id") WHERE "users"."archived_at" is null;
