@@ -1,3 +1,4 @@
+import type { ActivityRecord } from "../../contracts/activities";
 /**
  * Helpers for the People API tests (users, roles, own profile, activities):
  * calls as a given caller, fresh people and roles made through the API, the
@@ -93,17 +94,8 @@ export async function employeeSignedIn(t: TestApp, adminToken: string, overrides
   return { ...person, token: await t.tokenFor(person.email, person.password) };
 }
 
-export interface ActivityRow {
-  id: number;
-  actor_id: number | null;
-  actor_name: string | null;
-  action: string;
-  subject_type: string | null;
-  subject_id: number | null;
-  changes: Record<string, unknown> | null;
-  ip: string | null;
-  created_at: string;
-}
+/** The API's activity record, with its changes read as an object. */
+export type ActivityRow = Omit<ActivityRecord, "changes"> & { changes: Record<string, unknown> | null };
 
 /** Every activity row with an id above `afterId`, oldest first, read through the API as `adminToken`'s holder. */
 export async function activitiesAfter(t: TestApp, adminToken: string, afterId: number): Promise<ActivityRow[]> {

@@ -45,23 +45,31 @@ async function findUserByEmail(ctx: AppContext, email: string) {
   return row;
 }
 
-export async function login(ctx: AppContext, input: LoginInput, origin: RequestOrigin): Promise<LoginResponse> {
-  const now = ctx.clock.now();
+/**
+ * Counts one password guess for an account (sign-in, or the current password
+ * on change-password): 429 past the limits. Guessing from one address locks
+ * that address out of the account; the account as a whole has a higher bar,
+ * so nobody locks its owner out from elsewhere by failing on purpose.
+ */
+export function reservePasswordGuess(ctx: AppContext, email: string, origin: RequestOrigin, now: Date): Promise<number> {
   const limits = ctx.config.throttle;
-  // Guessing from one address locks that address out of the account; the account as a whole
-  // has a higher bar, so nobody locks its owner out from elsewhere by failing on purpose.
-  const attemptId = await reserveAttempt(
+  return reserveAttempt(
     ctx.db,
     "login",
-    { email: input.email, ip: origin.ip },
+    { email, ip: origin.ip },
     [
-      { email: input.email, ip: origin.ip, max: limits.loginPerAccountAndAddress },
-      { email: input.email, max: limits.loginPerAccount },
+      { email, ip: origin.ip, max: limits.loginPerAccountAndAddress },
+      { email, max: limits.loginPerAccount },
       { ip: origin.ip, max: limits.loginPerAddress },
     ],
     limits.windowMinutes,
     now,
   );
+}
+
+export async function login(ctx: AppContext, input: LoginInput, origin: RequestOrigin): Promise<LoginResponse> {
+  const now = ctx.clock.now();
+  const attemptId = await reservePasswordGuess(ctx, input.email, origin, now);
   const found = await findUserByEmail(ctx, input.email);
   const passwordOk = await verifyPassword(found?.user.password_hash ?? (await decoy(ctx)), input.password);
   if (!found || !passwordOk) {

@@ -9,7 +9,8 @@ import { HttpError, invalidField } from "../../lib/errors";
 import { sniffImageType } from "../../lib/images";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import type { AuthUser } from "../auth/sessions";
-import { releaseAttempt, reserveAttempt } from "../auth/throttle";
+import { reservePasswordGuess } from "../auth/service";
+import { releaseAttempt } from "../auth/throttle";
 import { deleteFile, storeFile } from "../files/service";
 import { findUser, readUser } from "../users/service";
 
@@ -60,19 +61,8 @@ export async function setProfilePicture(ctx: AppContext, me: AuthUser, content: 
 /** Needs the current password; every other session of the person ends, this one stays. */
 export async function changeOwnPassword(ctx: AppContext, me: AuthUser, input: z.output<typeof changePasswordBody>, origin: RequestOrigin): Promise<void> {
   const now = ctx.clock.now();
-  const limits = ctx.config.throttle;
   // A stolen session must not become a way to guess the password: the sign-in limits apply.
-  const attemptId = await reserveAttempt(
-    ctx.db,
-    "login",
-    { email: me.email, ip: origin.ip },
-    [
-      { email: me.email, ip: origin.ip, max: limits.loginPerAccountAndAddress },
-      { email: me.email, max: limits.loginPerAccount },
-    ],
-    limits.windowMinutes,
-    now,
-  );
+  const attemptId = await reservePasswordGuess(ctx, me.email, origin, now);
   const found = await findUser(ctx.db, me.id);
   if (!found || !(await verifyPassword(found.user.password_hash, input.current_password))) {
     throw invalidField("current_password", "profile.currentPasswordWrong");
