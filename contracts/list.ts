@@ -28,6 +28,8 @@ export interface ListMeta {
   per_page: number;
   total: number;
   last_page: number;
+  /** The server stopped counting at `total`: there are more rows than that (the pager shows "10,000+"). */
+  total_capped: boolean;
 }
 
 export interface ListResponse<T> {

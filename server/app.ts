@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { registerApiDocs } from "./lib/api-docs";
 import { handleError } from "./lib/error-handler";
 import { systemClock, type Clock } from "./lib/clock";
 import type { AppContext, RequestOrigin } from "./lib/context";
@@ -96,6 +97,7 @@ export async function buildApp({ database, config, clock = systemClock, logger =
 
   await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
   app.setErrorHandler(handleError);
+  await registerApiDocs(app);
 
   await app.register(
     async (api) => {

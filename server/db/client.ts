@@ -59,6 +59,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
   try {
     await client.waitReady;
+    // The embedded database's pages sit in memory: a random read costs about
+    // what a sequential one does, so index scans should win where they can
+    // (a filtered people page over 100,000 rows: 9.5 ms -> 3.7 ms). One
+    // connection, so a session setting holds for the process.
+    await client.exec("set random_page_cost = 1.1");
   } catch (error) {
     unlock();
     throw error;

@@ -4,7 +4,7 @@
  * A resource declares which fields a client may filter and sort by
  * (`defineListSpec`); `parseListQuery` turns the raw querystring into a
  * drizzle WHERE, ORDER BY, LIMIT and OFFSET, refusing anything else with a 422;
- * `paged` runs the page and the count and answers `{ data, meta }`.
+ * `paged` runs the page and a count (capped, see COUNT_CAP) and answers `{ data, meta }`.
  *
  *   page=2  per_page=50  sort=-created_at,name  search=ann
  *   filter[name][contains]=ann  filter[hired_on][dateBefore]=2026-01-01
@@ -19,7 +19,7 @@
  * checked here so the database never sees one it would reject.
  */
 import { and, asc, Column, desc, getTableColumns, is, or, sql, SQL, type AnyColumn, type InferSelectModel } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT, PgTable, SelectedFields } from "drizzle-orm/pg-core";
+import type { PgDatabase, PgQueryResultHKT, PgSelect, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import {
   DEFAULT_PER_PAGE,
@@ -27,6 +27,7 @@ import {
   OPS_BY_KIND,
   type FieldKind,
   type FilterOp,
+  type ListMeta,
   type ListResponse,
 } from "../../contracts/list";
 import { HttpError, invalidField } from "./errors";
@@ -633,13 +634,39 @@ export function parseListQuery(query: unknown, spec: ListSpec<any>, options: Lis
 // Any drizzle PostgreSQL database or transaction (PGlite or node-postgres).
 type AnyDb = PgDatabase<PgQueryResultHKT, any, any>;
 
-/** `select count(*)::int` (PGlite answers numbers and pg strings for int8: cast in SQL). */
-export async function countRows(db: AnyDb, from: PgTable, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(from)
-    .where(where);
+/**
+ * A count stops here, or ten pages past the page asked for if that is further:
+ * an exact count(*) over 100,000 people costs more than the page itself, and
+ * nobody pages through 500 pages; the pager shows "10,000+" and invites a filter.
+ */
+export const COUNT_CAP = 10_000;
+
+/** How many rows a count of this page may stop at (see COUNT_CAP). */
+export function countBound(list: Pick<PageQuery, "offset" | "limit">): number {
+  return Math.max(COUNT_CAP, list.offset + list.limit * 10);
+}
+
+/** The rows a count would count, as a query: one table filtered, or your own joins. */
+export type CountQuery = PgSelect;
+
+/**
+ * `count(*)` of a query, reading at most `bound` + 1 rows (no bound: exact).
+ * PGlite answers numbers and pg strings for int8: cast in SQL.
+ */
+export async function countUpTo(db: AnyDb, rows: CountQuery, bound?: number): Promise<number> {
+  const counted = (bound === undefined ? rows : rows.limit(bound + 1)).as("counted");
+  const [row] = await db.select({ total: sql<number>`count(*)::int`.mapWith(Number) }).from(counted);
   return row?.total ?? 0;
+}
+
+/** The rows of one table a WHERE keeps, for countUpTo. */
+export function rowsOf(db: AnyDb, from: PgTable, where: SQL | undefined): CountQuery {
+  return db.select({ one: sql`1` }).from(from).where(where).$dynamic();
+}
+
+/** Exact `count(*)` of one table's rows a WHERE keeps. */
+export function countRows(db: AnyDb, from: PgTable, where: SQL | undefined): Promise<number> {
+  return countUpTo(db, rowsOf(db, from, where));
 }
 
 /** A page from one table: an optional column selection and a scope the list never widens (e.g. one company). */
@@ -649,18 +676,19 @@ export interface TableSource<TTable extends PgTable, TFields extends SelectedFie
   where?: SQL;
 }
 
-/** A page from any query (joins, computed columns): you run the rows; the count is a table or your own query. */
+/** A page from any query (joins, computed columns): you run the rows; the count is a table or the rows your query would read. */
 export interface CustomSource<T> {
   rows: (query: PageQuery) => Promise<T[]>;
-  count: PgTable | ((where: SQL | undefined) => Promise<number>);
+  count: PgTable | ((where: SQL | undefined) => CountQuery);
 }
 
 type TableRow<TTable extends PgTable, TFields> = TFields extends SelectedFields
   ? SelectResultFields<TFields>
   : InferSelectModel<TTable>;
 
-export function listMeta(page: number, perPage: number, total: number) {
-  return { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
+/** `total_capped`: the count stopped at `total` (see COUNT_CAP); there are more rows. */
+export function listMeta(page: number, perPage: number, total: number, totalCapped = false): ListMeta {
+  return { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)), total_capped: totalCapped };
 }
 
 /**
@@ -679,12 +707,12 @@ export async function paged(
   source: CustomSource<unknown> | TableSource<PgTable, SelectedFields | undefined>,
 ): Promise<ListResponse<unknown>> {
   let rows: unknown[];
-  let count: (where: SQL | undefined) => Promise<number>;
+  let countQuery: (where: SQL | undefined) => CountQuery;
   let where = list.where;
   if ("rows" in source) {
     rows = await source.rows({ where, orderBy: list.orderBy, limit: list.limit, offset: list.offset });
     const counter = source.count;
-    count = typeof counter === "function" ? counter : (w) => countRows(db, counter, w);
+    countQuery = typeof counter === "function" ? counter : (w) => rowsOf(db, counter, w);
   } else {
     where = and(source.where, list.where);
     const select = source.select ? db.select(source.select) : db.select();
@@ -694,9 +722,13 @@ export async function paged(
       .orderBy(...list.orderBy)
       .limit(list.limit)
       .offset(list.offset);
-    count = (w) => countRows(db, source.from, w);
+    countQuery = (w) => rowsOf(db, source.from, w);
   }
-  const exact = rows.length < list.limit && (rows.length > 0 || list.offset === 0);
-  const total = exact ? list.offset + rows.length : await count(where);
-  return { data: rows, meta: listMeta(list.page, list.perPage, total) };
+  // A short page that is not past the end shows the total itself.
+  if (rows.length < list.limit && (rows.length > 0 || list.offset === 0)) {
+    return { data: rows, meta: listMeta(list.page, list.perPage, list.offset + rows.length) };
+  }
+  const bound = countBound(list);
+  const counted = await countUpTo(db, countQuery(where), bound);
+  return { data: rows, meta: listMeta(list.page, list.perPage, Math.min(counted, bound), counted > bound) };
 }

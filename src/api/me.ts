@@ -14,6 +14,8 @@ export interface OwnProfileChanges {
 /** The signed-in person's own record, picture and password. */
 export const meApi = {
   record: () => http.get<{ data: UserRecord }>("/user"),
+  /** The language and theme saved with the account. */
+  settings: () => http.get<{ data: UserPreferences }>("/user/settings"),
   updateProfile: (changes: OwnProfileChanges) => http.put<{ data: UserRecord; message: string }>("/me/profile", changes),
   uploadPicture: (file: File) => {
     const body = new FormData();

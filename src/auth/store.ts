@@ -118,10 +118,16 @@ export function localLogout(expired = false): void {
   set({ ...signedOut(), initialized: true, isSessionExpired: expired });
 }
 
-/** Revokes the token on the server, then forgets it here whatever the answer. */
+/**
+ * Revokes the token on the server, then forgets it here whatever the answer:
+ * a person who asked to sign out is signed out of this browser even when the
+ * server cannot be reached or already dropped the token.
+ */
 export async function logout(): Promise<void> {
   try {
     if (state.token) await authApi.logout();
+  } catch {
+    // Nothing to tell: the token is gone from here, and it expires on its own.
   } finally {
     localLogout();
   }

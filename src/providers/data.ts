@@ -1,5 +1,6 @@
 import type { CrudFilter, CrudSort, DataProvider } from "@refinedev/core";
 import { http } from "../lib/http";
+import type { ListMeta } from "../../contracts/list";
 
 /** Refine's operators in the API's words (architecture page: list queries). */
 const OPERATORS: Partial<Record<string, string>> = {
@@ -52,7 +53,7 @@ export function listQuery(options: {
 
 interface ListBody<T> {
   data: T[];
-  meta: { current_page: number; per_page: number; total: number; last_page: number };
+  meta: ListMeta;
 }
 
 /** Maps Refine's calls to the spec's REST paths: /api/{resource} and /api/{resource}/{id}. */
@@ -67,7 +68,8 @@ export const dataProvider: DataProvider = {
       dateFields: meta?.dateFields as string[] | undefined,
     });
     const { data } = await http.get<ListBody<never>>(`/${resource}`, { params: query });
-    return { data: data.data, total: data.meta.total };
+    // totalCapped: the server stopped counting at total; the pager says "10,000+".
+    return { data: data.data, total: data.meta.total, totalCapped: data.meta.total_capped === true };
   },
   getOne: async ({ resource, id }) => {
     const { data } = await http.get(`/${resource}/${encodeURIComponent(String(id))}`);

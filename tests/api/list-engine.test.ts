@@ -12,7 +12,7 @@ import { buildApp } from "../../server/app";
 import type { Db } from "../../server/db/client";
 import { users } from "../../server/db/schema";
 import { HttpError } from "../../server/lib/errors";
-import { defineListSpec, paged, parseListQuery, type ListQueryOptions } from "../../server/lib/list-query";
+import { COUNT_CAP, defineListSpec, paged, parseListQuery, type ListQueryOptions } from "../../server/lib/list-query";
 import { startTestApp, testConfig, type TestApp } from "../support/api";
 
 const DAY = 86_400_000;
@@ -387,7 +387,7 @@ describe("paging", () => {
     for (let page = 1; page <= 5; page++) {
       const { status, body } = await get({ page: String(page), per_page: "7", sort: "-created_at" });
       expect(status).toBe(200);
-      expect(body.meta).toEqual({ current_page: page, per_page: 7, total: 30, last_page: 5 });
+      expect(body.meta).toEqual({ current_page: page, per_page: 7, total: 30, last_page: 5, total_capped: false });
       expect(body.data).toHaveLength(page < 5 ? 7 : 2);
       seen.push(...body.data.map((row: { id: number }) => row.id));
     }
@@ -396,15 +396,15 @@ describe("paging", () => {
   });
 
   it("counts right on a full last page, past the end, and under a filter", async () => {
-    expect((await get({ page: "3", per_page: "10" })).body.meta).toEqual({ current_page: 3, per_page: 10, total: 30, last_page: 3 });
+    expect((await get({ page: "3", per_page: "10" })).body.meta).toEqual({ current_page: 3, per_page: 10, total: 30, last_page: 3, total_capped: false });
     const past = await get({ page: "9", per_page: "10" });
-    expect(past.body).toEqual({ data: [], meta: { current_page: 9, per_page: 10, total: 30, last_page: 3 } });
+    expect(past.body).toEqual({ data: [], meta: { current_page: 9, per_page: 10, total: 30, last_page: 3, total_capped: false } });
     const workers = { "filter[name][startsWith]": "worker", per_page: "20" };
-    expect((await get(workers)).body.meta).toEqual({ current_page: 1, per_page: 20, total: 21, last_page: 2 });
+    expect((await get(workers)).body.meta).toEqual({ current_page: 1, per_page: 20, total: 21, last_page: 2, total_capped: false });
     expect((await get({ ...workers, page: "2" })).body.data).toHaveLength(1);
     expect((await get({ "filter[name][equals]": "nobody" })).body).toEqual({
       data: [],
-      meta: { current_page: 1, per_page: 20, total: 0, last_page: 1 },
+      meta: { current_page: 1, per_page: 20, total: 0, last_page: 1, total_capped: false },
     });
   });
 
@@ -432,7 +432,7 @@ describe("paging", () => {
         db.select({ id: users.id, email: users.email }).from(users).where(where).orderBy(...orderBy).limit(limit).offset(offset),
       count: users,
     });
-    expect(custom.meta).toEqual({ current_page: 1, per_page: 5, total: 21, last_page: 5 });
+    expect(custom.meta).toEqual({ current_page: 1, per_page: 5, total: 21, last_page: 5, total_capped: false });
     expect(custom.data).toHaveLength(5);
 
     const scoped = await paged(db, list, { from: users, select: { id: users.id }, where: eq(users.is_active, true) });
@@ -442,6 +442,26 @@ describe("paging", () => {
     const whole = await paged(db, parseListQuery({ per_page: "2" }, spec), { from: users });
     expect(whole.data[0]).toHaveProperty("password_hash");
     expect(whole.meta.total).toBe(30);
+  });
+
+  it("stops counting at COUNT_CAP, or ten pages past a deep page, and says so", async () => {
+    const many = pgTable("list_engine_many", { id: serial("id").primaryKey() });
+    const rows = COUNT_CAP + 250;
+    await db.execute(sql`create table list_engine_many (id serial primary key)`);
+    await db.execute(sql`insert into list_engine_many select from generate_series(1, ${rows})`);
+    const manySpec = defineListSpec({ fields: { id: { column: many.id, kind: "number" } }, defaultSort: "id" });
+    const page = (query: Record<string, string>) => paged(db, parseListQuery({ per_page: "20", ...query }, manySpec), { from: many });
+
+    expect((await page({})).meta).toEqual({ current_page: 1, per_page: 20, total: COUNT_CAP, last_page: COUNT_CAP / 20, total_capped: true });
+    // Deep in the list the pager still offers ten more pages.
+    expect((await page({ page: "499" })).meta).toMatchObject({ total: 498 * 20 + 200, total_capped: true });
+    // Near the end the count is exact again, full page or short.
+    expect((await page({ page: "512" })).meta).toMatchObject({ total: rows, total_capped: false });
+    expect((await page({ page: "513" })).data).toHaveLength(10);
+    // A filter that keeps fewer rows than the cap is counted exactly.
+    expect((await page({ "filter[id][gt]": String(rows - 500) })).meta).toMatchObject({ total: 500, last_page: 25, total_capped: false });
+    expect((await page({ "filter[id][gt]": String(rows - COUNT_CAP - 1) })).meta).toMatchObject({ total: COUNT_CAP, total_capped: true });
+    expect((await page({ "filter[id][gt]": String(rows - COUNT_CAP) })).meta).toMatchObject({ total: COUNT_CAP, total_capped: false });
   });
 });
 

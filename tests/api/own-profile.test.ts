@@ -221,6 +221,17 @@ describe("POST /api/me/profile/picture", () => {
     expect(response.json().errors.file).toEqual(["Choose a picture to upload."]);
   });
 
+  it.each([
+    ["two files", [...picture(PNG_1X1), ...picture(JPEG_TINY, "other.jpg", "image/jpeg")]],
+    ["a file and a text field", [...picture(PNG_1X1), { name: "note", content: "hello" }]],
+  ])("refuses %s in one upload, keeping the picture unchanged (422 on file)", async (_label, parts) => {
+    const person = await employeeSignedIn(t, admin);
+    const response = await upload(person.token, parts);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json()).toEqual({ message: "Upload one picture at a time.", errors: { file: ["Upload one picture at a time."] } });
+    expect((await own(person.token)).profile_picture_url).toBeNull();
+  });
+
   it("refuses a form with a text field instead of a file (422 on file)", async () => {
     const person = await employeeSignedIn(t, admin);
     const response = await upload(person.token, [{ name: "file", content: "not a file" }]);

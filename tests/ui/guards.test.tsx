@@ -24,6 +24,7 @@ function storedSession(me: Me | "network-error" | 401) {
   const fake = fakeApi();
   fake.on("GET", "/public-config", [200, { data: {} }]);
   fake.on("GET", "/me", me === "network-error" ? "network-error" : me === 401 ? [401, { message: "Please log in." }] : [200, { data: me }]);
+  fake.on("GET", "/user/settings", [200, { data: {} }]);
   return fake;
 }
 

@@ -62,8 +62,9 @@ beforeAll(() => {
 /**
  * GET /people answered from PEOPLE by page and per_page. fakeApi hands its
  * handlers only the body, so the query is read where the adapter is entered.
+ * With countCap the count stops there, as the server's does on long lists.
  */
-function peopleApi() {
+function peopleApi(countCap = Infinity) {
   const fake = fakeApi();
   const requests: URLSearchParams[] = [];
   let current = new URLSearchParams();
@@ -77,7 +78,8 @@ function peopleApi() {
     const page = Number(current.get("page"));
     const perPage = Number(current.get("per_page"));
     const data = PEOPLE.slice((page - 1) * perPage, page * perPage);
-    return [200, { data, meta: { current_page: page, per_page: perPage, total: PEOPLE.length, last_page: Math.ceil(PEOPLE.length / perPage) } }];
+    const total = Math.min(PEOPLE.length, countCap);
+    return [200, { data, meta: { current_page: page, per_page: perPage, total, last_page: Math.ceil(total / perPage), total_capped: PEOPLE.length > countCap } }];
   });
   return {
     requests,
@@ -162,6 +164,14 @@ describe("list kit", () => {
     // Choice cells show their labels, dates the spec's YYYY-MM-DD.
     expect(screen.getAllByText("On leave").length).toBeGreaterThan(0);
     expect(screen.getAllByText("2025-01-15").length).toBeGreaterThan(0);
+    expect(screen.getByText("1–20 of 250")).toBeInTheDocument();
+  });
+
+  it("says 'more than' when the server stopped counting", async () => {
+    api = peopleApi(100);
+    renderPeople();
+    await firstPageShown();
+    expect(screen.getByText("1–20 of more than 100")).toBeInTheDocument();
   });
 
   it("applies a text 'contains' filter as filter[name][contains]", async () => {
@@ -315,6 +325,20 @@ describe("list kit", () => {
       const text = new TextDecoder().decode(await blobBytes(blobs[0]));
       expect(text.trimEnd().split("\r\n")).toHaveLength(151);
       expect(await screen.findByText("Only the first 150 of 250 rows were exported. Narrow the filters to export the rest.")).toBeInTheDocument();
+    });
+
+    it("reads past a capped count up to the row cap", async () => {
+      api = peopleApi(100);
+      const user = userEvent.setup();
+      renderInRefine(<ExportButton<Person> resource="people" columns={COLUMNS} filters={[]} sorters={[]} maxRows={150} />);
+      await user.click(screen.getByRole("button", { name: /Export CSV/ }));
+      await waitFor(() => expect(blobs).toHaveLength(1));
+      expect(api.requests.map((query) => query.get("page"))).toEqual(["1", "2"]);
+      const text = new TextDecoder().decode(await blobBytes(blobs[0]));
+      expect(text.trimEnd().split("\r\n")).toHaveLength(151);
+      expect(
+        await screen.findByText("Only the first 150 rows were exported; the list has more than 100. Narrow the filters to export the rest."),
+      ).toBeInTheDocument();
     });
   });
 });

@@ -76,6 +76,7 @@ describe("login screen", () => {
       });
     });
     fake.on("GET", "/me", [200, { data: employee }]);
+    fake.on("GET", "/user/settings", [200, { data: {} }]);
     renderAt("/login?redirect=%2Fuser-dashboard");
     await userEvent.type(await screen.findByLabelText("Email"), "employee@example.com");
     await userEvent.type(screen.getByLabelText("Password"), "Employee123!");

@@ -1,32 +1,15 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Me } from "../../contracts/auth";
 import type { RoleRecord } from "../../contracts/roles";
 import type { UserRecord } from "../../contracts/users";
-import { syncFromStorage } from "../../src/auth/store";
-import { fakeApi } from "./fake-api";
 import { renderAt } from "./render";
+import { meAs, signedInAs } from "./session";
 
-type Fake = ReturnType<typeof fakeApi>;
 
-/** The signed-in person as GET /me answers, with their role's permissions. */
-function me(id: number, access_level: number, name: string, permissions: string[] = []): Me {
-  return {
-    id,
-    name,
-    email: `${name.toLowerCase()}@example.com`,
-    access_level,
-    is_active: true,
-    role: { id: 1, name: "Role", permissions: JSON.stringify(permissions) },
-    profile_picture_url: null,
-    created_at: "2026-01-01T00:00:00Z",
-  };
-}
-
-const ADMIN = me(1, 0, "Alex");
-const STAFF = me(2, 2, "Harper", ["users_view"]);
-const EMPLOYEE = me(7, 1, "Emery");
+const ADMIN = meAs(1, 0, "Alex");
+const STAFF = meAs(2, 2, "Harper", ["users_view"]);
+const EMPLOYEE = meAs(7, 1, "Emery");
 
 /** A person as the API returns them; pay fields only when `pay` is given. */
 function person(id: number, first: string, last: string, pay?: { base_rate: number; currency: string }): UserRecord {
@@ -59,18 +42,7 @@ function person(id: number, first: string, last: string, pay?: { base_rate: numb
   };
 }
 
-const page = <T,>(data: T[]) => [200, { data, meta: { current_page: 1, per_page: 20, total: data.length, last_page: 1 } }] as [number, unknown];
-
-/** A session left by an earlier visit: token in storage, the user answered by GET /me. */
-function signedInAs(user: Me): Fake {
-  localStorage.setItem("auth_token", "stored-token");
-  localStorage.setItem("is_authenticated", "true");
-  syncFromStorage();
-  const fake = fakeApi();
-  fake.on("GET", "/public-config", [200, { data: {} }]);
-  fake.on("GET", "/me", [200, { data: user }]);
-  return fake;
-}
+const page = <T,>(data: T[]) => [200, { data, meta: { current_page: 1, per_page: 20, total: data.length, last_page: 1, total_capped: false } }] as [number, unknown];
 
 // The screens are lazy chunks: load them once up front, so no test pays for the first import.
 beforeAll(async () => {

@@ -124,9 +124,9 @@ describe("paging", () => {
   });
 
   it("computes meta like Laravel's paginator: at least one page", () => {
-    expect(listMeta(1, 20, 0)).toEqual({ current_page: 1, per_page: 20, total: 0, last_page: 1 });
-    expect(listMeta(2, 7, 30)).toEqual({ current_page: 2, per_page: 7, total: 30, last_page: 5 });
-    expect(listMeta(9, 10, 30)).toEqual({ current_page: 9, per_page: 10, total: 30, last_page: 3 });
+    expect(listMeta(1, 20, 0)).toEqual({ current_page: 1, per_page: 20, total: 0, last_page: 1, total_capped: false });
+    expect(listMeta(2, 7, 30)).toEqual({ current_page: 2, per_page: 7, total: 30, last_page: 5, total_capped: false });
+    expect(listMeta(9, 10, 30)).toEqual({ current_page: 9, per_page: 10, total: 30, last_page: 3, total_capped: false });
   });
 });
 

@@ -1,4 +1,4 @@
-import multipart from "@fastify/multipart";
+import multipart, { type Multipart } from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { changePasswordBody, ownProfileBody, PROFILE_PICTURE_MAX_BYTES } from "../../../contracts/users";
 import { invalidField } from "../../lib/errors";
@@ -17,16 +17,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post("/me/profile/picture", async (request) => {
     if (!request.isMultipart()) throw invalidField("file", "profile.pictureMissing");
-    // Only one file part is accepted; a text field in its place breaks the parts limit.
-    const part = await request.file().catch((error: { code?: string }) => {
-      if (error.code?.startsWith("FST_")) throw invalidField("file", "profile.pictureMissing");
-      throw error;
-    });
-    if (!part) throw invalidField("file", "profile.pictureMissing");
-    const content = await part.toBuffer().catch((error: { code?: string }) => {
-      if (error.code === "FST_REQ_FILE_TOO_LARGE") throw invalidField("file", "profile.pictureTooLarge", { max: "2 MB" });
-      throw error;
-    });
+    const content = await readOnePicture(request.parts());
     return { data: await setProfilePicture(app.ctx, request.user, content, request.origin), message: request.t("profile.pictureUpdated") };
   });
 
@@ -35,3 +26,26 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: request.t("profile.passwordChanged") };
   });
 };
+
+/**
+ * The one file of a picture upload. The parser's limits (one part, no text
+ * fields) turn anything else into an FST_ error: before the file, there is no
+ * picture; after it, the caller sent more than one thing and gets told so
+ * rather than having the rest silently dropped.
+ */
+async function readOnePicture(parts: AsyncIterableIterator<Multipart>): Promise<Buffer> {
+  let content: Buffer | null = null;
+  try {
+    for await (const part of parts) {
+      if (part.type !== "file") throw invalidField("file", "profile.pictureMissing");
+      content = await part.toBuffer();
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw invalidField("file", "profile.pictureTooLarge", { max: "2 MB" });
+    if (code?.startsWith("FST_")) throw invalidField("file", content === null ? "profile.pictureMissing" : "profile.pictureOneFile");
+    throw error;
+  }
+  if (content === null) throw invalidField("file", "profile.pictureMissing");
+  return content;
+}

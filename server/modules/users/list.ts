@@ -5,7 +5,7 @@ import type { ListResponse } from "../../../contracts/list";
 import { roles, users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { forbidden } from "../../lib/errors";
-import { countRows, defineListSpec, paged, parseListQuery, type ListField } from "../../lib/list-query";
+import { defineListSpec, paged, parseListQuery, rowsOf, type ListField } from "../../lib/list-query";
 import { toUserRecord } from "./service";
 
 const commonFields = {
@@ -59,7 +59,7 @@ export async function listUsers(ctx: AppContext, actor: Subject, query: Record<s
         toUserRecord(row.user, row.roleId !== null ? { id: row.roleId, name: row.roleName! } : null, actor, ctx.config.appKey, now),
       );
     },
-    count: (where) => countRows(ctx.db, users, and(scope, where)),
+    count: (where) => rowsOf(ctx.db, users, and(scope, where)),
   });
 }
 

@@ -7,6 +7,7 @@ import { CopyrightFooter } from "../common/Footer";
 import { LanguageSelect } from "./LanguageSelect";
 import { DarkModeSwitch } from "./DarkModeSwitch";
 import { PresetSelect } from "./PresetSelect";
+import { PreferencesSync } from "./PreferencesSync";
 import { UserMenu } from "./UserMenu";
 
 function AppTitle({ collapsed }: { collapsed: boolean }) {
@@ -56,17 +57,19 @@ function AppFooter() {
   );
 }
 
-/** The signed-in shell: menu of what the user may open, header controls, the routed page. */
+/** The signed-in shell: menu of what the user may open, header controls (saved with the account), the routed page. */
 export function AppLayout() {
   return (
-    <ThemedLayout
-      Header={AppHeader}
-      Title={AppTitle}
-      Footer={AppFooter}
-      // Signing out lives in the user menu, behind a confirmation.
-      Sider={(props) => <ThemedSider {...props} render={({ items }) => items} />}
-    >
-      <Outlet />
-    </ThemedLayout>
+    <PreferencesSync>
+      <ThemedLayout
+        Header={AppHeader}
+        Title={AppTitle}
+        Footer={AppFooter}
+        // Signing out lives in the user menu, behind a confirmation.
+        Sider={(props) => <ThemedSider {...props} render={({ items }) => items} />}
+      >
+        <Outlet />
+      </ThemedLayout>
+    </PreferencesSync>
   );
 }

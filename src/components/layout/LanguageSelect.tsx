@@ -1,17 +1,24 @@
 import { GlobalOutlined } from "@ant-design/icons";
 import { theme } from "antd";
 import { useTranslation } from "react-i18next";
+import type { LanguageCode } from "../../../contracts/auth";
 import { LANGUAGES } from "../../i18n/languages";
 import { changeLanguage } from "../../i18n/setup";
+import { useSavePreferences } from "./preferenceSaver";
 
 /**
  * Switches the language; the choice (name and code) is stored for the next
- * visit. A native select: keyboard and screen-reader friendly, and light
+ * visit, and with the account when signed in. A native select: keyboard and screen-reader friendly, and light
  * enough for the sign-in page's budget.
  */
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
+  const savePreferences = useSavePreferences();
+  const choose = (code: LanguageCode) => {
+    void changeLanguage(code);
+    savePreferences({ language: code });
+  };
   return (
     <label style={{ display: "inline-flex", alignItems: "center", gap: 6, color: token.colorText }}>
       <GlobalOutlined aria-hidden />
@@ -19,7 +26,7 @@ export function LanguageSelect() {
         aria-label={t("header.language")}
         data-testid="language-select"
         value={i18n.language}
-        onChange={(event) => void changeLanguage(event.target.value)}
+        onChange={(event) => choose(event.target.value as LanguageCode)}
         style={{
           background: token.colorBgContainer,
           color: token.colorText,

@@ -4,6 +4,7 @@ import { useDataProvider, type BaseRecord, type CrudFilter, type CrudSort, type 
 import { Button } from "antd";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
+import { formatCount } from "../../i18n/numbers";
 import { toCsv } from "../../lib/csv";
 import { toast, TOAST_LIFE } from "../../lib/toast";
 import { exportValue } from "./columnValue";
@@ -31,14 +32,17 @@ export function ExportButton<T extends BaseRecord>({ resource, columns, filters,
   const run = async () => {
     setBusy(true);
     try {
-      const { rows, total, capped } = await fetchAllRows<T>(dataProvider(), { resource, filters, sorters, meta }, maxRows);
+      const { rows, total, totalCapped, capped } = await fetchAllRows<T>(dataProvider(), { resource, filters, sorters, meta }, maxRows);
       const exported = columns.filter((column) => column.exportable ?? true);
       const csv = toCsv(
         exported.map((column) => t(column.titleKey)),
         rows.map((row) => exported.map((column) => exportValue(column, row, t))),
       );
       downloadFile(`${resource}-${dayjs().format(API_DATE_FORMAT)}.csv`, csv);
-      if (capped) toast("warn", t("list.export.cappedTitle"), t("list.export.capped", { max: maxRows, total }), TOAST_LIFE.long);
+      if (capped) {
+        const counts = { max: formatCount(maxRows), total: formatCount(total) };
+        toast("warn", t("list.export.cappedTitle"), t(totalCapped ? "list.export.cappedMany" : "list.export.capped", counts), TOAST_LIFE.long);
+      }
     } catch (error) {
       // The HTTP client has already turned the failure into a readable message.
       toast("error", t("list.export.failed"), error instanceof Error ? error.message : undefined, TOAST_LIFE.long);

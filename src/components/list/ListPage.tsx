@@ -5,6 +5,7 @@ import { Flex, Space, Table, Typography, type TableProps } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_PER_PAGE } from "../../../contracts/list";
+import { formatCount } from "../../i18n/numbers";
 import { BulkBar } from "./BulkBar";
 import { ExportButton } from "./ExportButton";
 import { SearchBox } from "./SearchBox";
@@ -64,6 +65,12 @@ export function ListPage<T extends BaseRecord>({
     filters: { permanent: permanentFilters },
   });
   const { filters, sorters, tableProps } = table;
+  const totalCapped = table.tableQuery.data?.totalCapped === true;
+  const pagination: TableProps<T>["pagination"] = tableProps.pagination && {
+    ...tableProps.pagination,
+    showTotal: (total, [from, to]) =>
+      t(totalCapped ? "list.pager.rangeCapped" : "list.pager.range", { from: formatCount(from), to: formatCount(to), total: formatCount(total) }),
+  };
   const dataColumns = useListColumns(columns, table);
   const tableColumns: ColumnsType<T> = rowActions
     ? [...dataColumns, { key: "__actions", title: t("list.actions"), render: (_: unknown, row: T) => rowActions(row) }]
@@ -90,6 +97,7 @@ export function ListPage<T extends BaseRecord>({
       {bulkActions && <BulkBar selection={selection}>{bulkActions}</BulkBar>}
       <Table<T>
         {...tableProps}
+        pagination={pagination}
         onChange={onChange}
         rowKey={rowKey}
         columns={tableColumns}

@@ -6,9 +6,11 @@ export const EXPORT_ROW_CAP = 10_000;
 
 export interface AllRows<T> {
   rows: T[];
-  /** What the server counted for these filters. */
+  /** What the server counted for these filters (a lower bound when totalCapped). */
   total: number;
-  /** True when total exceeds the cap and only the first rows were fetched. */
+  /** The server stopped counting at total: there are more rows than that. */
+  totalCapped: boolean;
+  /** True when the list is longer than the cap and only the first rows were fetched. */
   capped: boolean;
 }
 
@@ -31,6 +33,7 @@ export async function fetchAllRows<T extends BaseRecord>(
 ): Promise<AllRows<T>> {
   const rows: T[] = [];
   let total = 0;
+  let totalCapped = false;
   for (let page = 1; rows.length < cap; page += 1) {
     const result = await provider.getList<T>({
       resource: query.resource,
@@ -40,9 +43,10 @@ export async function fetchAllRows<T extends BaseRecord>(
       meta: query.meta,
     });
     total = result.total;
+    totalCapped = result.totalCapped === true;
     rows.push(...result.data);
     // A short page ends the list even if the count moved while we read.
-    if (result.data.length < MAX_PER_PAGE || rows.length >= total) break;
+    if (result.data.length < MAX_PER_PAGE || (!totalCapped && rows.length >= total)) break;
   }
-  return { rows: rows.slice(0, cap), total, capped: total > cap };
+  return { rows: rows.slice(0, cap), total, totalCapped, capped: totalCapped || total > cap };
 }

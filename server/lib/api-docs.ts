@@ -1,0 +1,57 @@
+import fs from "node:fs";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import type { FastifyInstance } from "fastify";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+
+/** Path segments that belong to a wider area; any other first segment is its own (users, roles...). */
+const AREAS: Record<string, string> = {
+  login: "auth",
+  logout: "auth",
+  register: "auth",
+  password: "auth",
+  "public-config": "auth",
+  user: "me",
+  dashboard: "activities",
+};
+
+/** The area an /api path is listed under. */
+export function apiArea(url: string): string {
+  const segment = url.split("/")[2] ?? "";
+  return AREAS[segment] ?? segment;
+}
+
+/** Where the API's reference is served: the OpenAPI document at /api/docs/json, the browsable page at /api/docs. */
+export const API_DOCS_PREFIX = "/api/docs";
+
+/**
+ * The OpenAPI reference, generated from the routes' own zod schemas so it
+ * cannot drift from what the server accepts. Must be registered before the
+ * routes it describes. Each operation is grouped by area from its path, so
+ * the page reads by area without every route repeating a tag.
+ */
+export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+  const { version } = JSON.parse(fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Paydesk API",
+        version,
+        description:
+          "Payroll and workforce management. JSON in and out; send the token from POST /api/login as `Authorization: Bearer <token>`. " +
+          "Lists take page, per_page, sort=field|-field, search and filter[field][match mode]=value; errors answer { message, errors }.",
+      },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+      security: [{ bearer: [] }],
+    },
+    transform: (input) => {
+      const { schema, url } = jsonSchemaTransform(input);
+      return { schema: { ...schema, tags: schema?.tags ?? [apiArea(url)] }, url };
+    },
+  });
+  // The page runs under the app's own CSP (scripts from this server only); the
+  // spec validator badge would call swagger.io, so it is off.
+  const logo = { type: "image/svg+xml", content: fs.readFileSync(new URL("../../public/favicon.svg", import.meta.url)) };
+  await app.register(swaggerUi, { routePrefix: API_DOCS_PREFIX, logo, uiConfig: { validatorUrl: null, docExpansion: "list" } });
+}

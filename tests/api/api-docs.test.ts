@@ -1,0 +1,76 @@
+/**
+ * The OpenAPI reference at /api/docs: generated from the routes' schemas,
+ * public like any API reference, and served under the app's own CSP.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiArea } from "../../server/lib/api-docs";
+import { startTestApp, type TestApp } from "../support/api";
+import { ADMIN, call, EMPLOYEE } from "../support/people";
+
+interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, { tags?: string[]; requestBody?: unknown; parameters?: { name: string; in: string }[] }>>;
+}
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+async function documentFor(token: string | null): Promise<OpenApiDocument> {
+  const response = await call(t, token, { method: "GET", url: "/api/docs/json" });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+describe("GET /api/docs/json", () => {
+  it("answers the same document to anonymous callers, employees and administrators", async () => {
+    const anonymous = await documentFor(null);
+    expect(anonymous.openapi).toBe("3.1.0");
+    expect(anonymous.info.title).toBe("Paydesk API");
+    expect(await documentFor(await t.tokenFor(EMPLOYEE.email))).toEqual(anonymous);
+    expect(await documentFor(await t.tokenFor(ADMIN.email))).toEqual(anonymous);
+  });
+
+  it("describes the routes the server really has, each grouped under its area", async () => {
+    const { paths } = await documentFor(null);
+    expect(new Set(Object.values(paths).flatMap((operations) => Object.values(operations).flatMap((operation) => operation.tags)))).toEqual(
+      new Set(["auth", "files", "users", "me", "roles", "activities"]),
+    );
+    for (const path of ["/api/login", "/api/users", "/api/users/{id}", "/api/roles/{id}", "/api/me/profile", "/api/dashboard/system-activities"]) {
+      expect(paths, path).toHaveProperty([path]);
+    }
+    for (const [path, operations] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        expect(t.app.hasRoute({ method: method.toUpperCase() as "GET", url: path.replace(/\{(\w+)\}/g, ":$1") }), `${method} ${path}`).toBe(true);
+        expect(operation.tags, `${method} ${path}`).toEqual([apiArea(path)]);
+      }
+    }
+  });
+
+  it("carries the request schemas the server validates with", async () => {
+    const { paths } = await documentFor(null);
+    const body = paths["/api/users/{id}"].put.requestBody as { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+    expect(Object.keys(body.content["application/json"].schema.properties)).toEqual(expect.arrayContaining(["first_name", "email", "base_rate"]));
+    expect(paths["/api/users/{id}"].get.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: "id", in: "path" })]));
+  });
+});
+
+describe("GET /api/docs", () => {
+  it("serves the reference page with scripts from this server only", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/api/docs" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self'");
+    // Every script is a file from /api/docs/static: none inline, none from elsewhere.
+    const scripts = [...page.body.matchAll(/<script([^>]*)>/g)].map((match) => match[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toMatch(/src="\/api\/docs\/static\/[\w.-]+\.js"/);
+    const initializer = await t.app.inject({ method: "GET", url: "/api/docs/static/swagger-initializer.js" });
+    expect(initializer.statusCode).toBe(200);
+    expect(initializer.body).toContain("resolveUrl('./json')");
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Language and theme saved with the account: applied when the signed-in
+ * shell opens, saved when changed in its header, never saved from the
+ * public screens.
+ */
+import { configure, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import i18next from "i18next";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { UserPreferences } from "../../contracts/users";
+import { syncFromStorage } from "../../src/auth/store";
+import { changeLanguage } from "../../src/i18n/setup";
+import { fakeApi } from "./fake-api";
+import { renderAt } from "./render";
+import { meAs, signedInAs } from "./session";
+
+const EMPLOYEE = meAs(7, 1, "Emery Santos");
+
+beforeAll(async () => {
+  await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/home/UserDashboardPage")]);
+}, 60_000);
+
+configure({ asyncUtilTimeout: 15_000 });
+
+afterEach(async () => {
+  localStorage.clear();
+  await changeLanguage("en");
+});
+
+function signedIn(saved: UserPreferences) {
+  const fake = signedInAs(EMPLOYEE, saved);
+  fake.on("PUT", "/me/profile", [200, { data: {}, message: "Profile updated." }]);
+  return fake;
+}
+
+const saves = (fake: ReturnType<typeof fakeApi>) => fake.calls.filter((call) => call.method === "PUT" && call.url === "/me/profile").map((call) => call.body);
+
+describe("preferences saved with the account", () => {
+  it("applies the saved language, dark mode and preset when the signed-in shell opens", async () => {
+    localStorage.setItem("theme_dark", "false");
+    localStorage.setItem("theme_preset", "aura");
+    const fake = signedIn({ language: "fr", dark_mode: true, theme_preset: "lara" });
+    renderAt("/user-dashboard");
+    await waitFor(() => expect(i18next.language).toBe("fr"));
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe("dark"));
+    await waitFor(() => expect(document.documentElement.lang).toBe("fr"));
+    expect(localStorage.getItem("theme_preset")).toBe("lara");
+    expect(await screen.findByRole("switch", { name: "Mode sombre" })).toBeChecked();
+    // Applying what the account holds is not a change to save.
+    expect(saves(fake)).toEqual([]);
+  }, 40_000);
+
+  it("keeps this browser's choices where the account holds none", async () => {
+    localStorage.setItem("theme_dark", "true");
+    const fake = signedIn({});
+    renderAt("/user-dashboard");
+    await waitFor(() => expect(fake.calls.some((call) => call.url === "/user/settings")).toBe(true));
+    expect(await screen.findByRole("switch", { name: "Dark mode" })).toBeChecked();
+    expect(i18next.language).toBe("en");
+    expect(saves(fake)).toEqual([]);
+  });
+
+  it("saves a change of language, dark mode or preset made in the header", async () => {
+    const user = userEvent.setup();
+    const fake = signedIn({});
+    renderAt("/user-dashboard");
+    await waitFor(() => expect(fake.calls.some((call) => call.url === "/user/settings")).toBe(true));
+    await user.click(await screen.findByRole("switch", { name: "Dark mode" }));
+    await user.click(screen.getByText("Lara"));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Language" }), "jp");
+    await waitFor(() =>
+      expect(saves(fake)).toEqual([{ preferences: { dark_mode: true } }, { preferences: { theme_preset: "lara" } }, { preferences: { language: "jp" } }]),
+    );
+    expect(i18next.language).toBe("jp");
+  });
+
+  it("says so when a change cannot be saved, and keeps it in this browser", async () => {
+    const user = userEvent.setup();
+    const fake = signedIn({});
+    fake.on("PUT", "/me/profile", "network-error");
+    renderAt("/user-dashboard");
+    await user.click(await screen.findByRole("switch", { name: "Dark mode" }));
+    expect(await screen.findByText("Preference not saved")).toBeInTheDocument();
+    expect(document.documentElement.dataset.theme).toBe("dark");
+  });
+
+  it("does not let saved choices that arrive late undo a change made meanwhile", async () => {
+    const user = userEvent.setup();
+    const fake = signedIn({});
+    let answer: (reply: [number, unknown]) => void = () => {};
+    fake.on("GET", "/user/settings", () => new Promise((resolve) => (answer = resolve)));
+    renderAt("/user-dashboard");
+    await user.click(await screen.findByRole("switch", { name: "Dark mode" }));
+    answer([200, { data: { dark_mode: false, language: "fr" } }]);
+    await waitFor(() => expect(i18next.language).toBe("fr"));
+    expect(screen.getByRole("switch", { name: "Mode sombre" })).toBeChecked();
+  });
+
+  it("does not save from the public screens", async () => {
+    const user = userEvent.setup();
+    localStorage.clear();
+    syncFromStorage();
+    const fake = fakeApi();
+    fake.on("GET", "/public-config", [200, { data: {} }]);
+    renderAt("/login");
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Language" }), "fr");
+    await waitFor(() => expect(i18next.language).toBe("fr"));
+    expect(fake.calls.filter((call) => call.method !== "GET")).toEqual([]);
+  });
+});

@@ -1,0 +1,33 @@
+import type { Me } from "../../contracts/auth";
+import type { UserPreferences } from "../../contracts/users";
+import { syncFromStorage } from "../../src/auth/store";
+import { fakeApi } from "./fake-api";
+
+/** The signed-in person as GET /me answers; the role's permissions as the API sends them (JSON text). */
+export function meAs(id: number, access_level: number, name: string, permissions: string[] | null = []): Me {
+  return {
+    id,
+    name,
+    email: `${name.split(" ")[0].toLowerCase()}@example.com`,
+    access_level,
+    is_active: true,
+    role: permissions && { id: 1, name: "Role", permissions: JSON.stringify(permissions) },
+    profile_picture_url: null,
+    created_at: "2026-01-01T00:00:00Z",
+  };
+}
+
+/**
+ * A session left by an earlier visit: token in storage, the user answered by
+ * GET /me, and the language and theme saved with the account by GET /user/settings.
+ */
+export function signedInAs(user: Me, preferences: UserPreferences = {}) {
+  localStorage.setItem("auth_token", "stored-token");
+  localStorage.setItem("is_authenticated", "true");
+  syncFromStorage();
+  const fake = fakeApi();
+  fake.on("GET", "/public-config", [200, { data: {} }]);
+  fake.on("GET", "/me", [200, { data: user }]);
+  fake.on("GET", "/user/settings", [200, { data: preferences }]);
+  return fake;
+}
