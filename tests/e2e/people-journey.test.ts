@@ -268,4 +268,35 @@ describe("people, roles and one's own profile", () => {
     await at("/user-dashboard");
     await page.getByTestId("identity").getByText(CLERK.name).waitFor();
   });
+
+  it("the staff member's language and dark mode follow them into another browser", async () => {
+    expect(clerkId, "the first test creates the staff member").toBeDefined();
+    await signIn(CLERK.email, CLERK.newPassword);
+    await at("/user-dashboard");
+    const saved = (count: number) => {
+      let seen = 0;
+      return page.waitForResponse((response) => new URL(response.url()).pathname === "/api/me/profile" && response.status() === 200 && ++seen === count);
+    };
+    const bothSaved = saved(2);
+    await page.getByTestId("dark-mode-switch").click();
+    await page.getByTestId("language-select").selectOption("jp");
+    await bothSaved;
+
+    const elsewhere = await newSession(browser, server);
+    try {
+      const other = elsewhere.page;
+      await other.goto("/login");
+      // A new browser starts in its own language and light theme...
+      expect(await other.evaluate(() => document.documentElement.dataset.theme)).toBe("light");
+      await other.locator("#login-email").fill(CLERK.email);
+      await other.locator("#login-password").fill(CLERK.newPassword);
+      await other.locator("form button[type=submit]").click();
+      await other.waitForURL((url) => url.pathname === "/user-dashboard");
+      // ...and takes the account's once signed in.
+      await other.waitForFunction(() => document.documentElement.lang === "ja" && document.documentElement.dataset.theme === "dark");
+      expect(await other.getByTestId("language-select").inputValue()).toBe("jp");
+    } finally {
+      await elsewhere.context.close();
+    }
+  });
 });
