@@ -56,7 +56,8 @@ afterEach(async (context) => {
     const storage = await page.evaluate(() => JSON.stringify(localStorage)).catch(() => "?");
     const text = await page.locator("body").innerText().catch(() => "?");
     console.error(
-      `[${context.task.name}] last URL: ${page.url()}\nlocal storage: ${storage}\npage errors: ${JSON.stringify(session.pageErrors)}\npage text: ${text.slice(0, 600)}`,
+      `[${context.task.name}] last URL: ${page.url()}\nlocal storage: ${storage}\npage errors: ${JSON.stringify(session.pageErrors)}\n` +
+        `last API calls:\n  ${session.apiCalls().slice(-15).join("\n  ")}\npage text: ${text.slice(0, 600)}`,
     );
   }
   await session.context.close();

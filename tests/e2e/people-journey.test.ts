@@ -68,7 +68,10 @@ beforeEach(async () => {
 afterEach(async (context) => {
   if (context.task.result?.state === "fail") {
     const text = await page.locator("body").innerText().catch(() => "?");
-    console.error(`[${context.task.name}] last URL: ${page.url()}\npage errors: ${JSON.stringify(session.pageErrors)}\npage text: ${text.slice(0, 800)}`);
+    console.error(
+      `[${context.task.name}] last URL: ${page.url()}\npage errors: ${JSON.stringify(session.pageErrors)}\n` +
+        `last API calls:\n  ${session.apiCalls().slice(-15).join("\n  ")}\npage text: ${text.slice(0, 800)}`,
+    );
   }
   await session.context.close();
 });

@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 
 /**
  * End-to-end support: the real server (`node --import tsx server/main.ts`) as a
@@ -277,6 +277,8 @@ export interface BrowserSession {
   page: Page;
   /** Errors thrown in the page, for a failing test's message. */
   pageErrors: string[];
+  /** The page's API calls, "METHOD /api/path -> status" (or "-> failed", "-> pending"), for a failing test's message. */
+  apiCalls: () => string[];
 }
 
 /** A fresh context (own storage, English) with one page on the server's origin. */
@@ -287,5 +289,11 @@ export async function newSession(browser: Browser, server: RunningServer): Promi
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on("pageerror", (error) => pageErrors.push(error.message));
-  return { context, page, pageErrors };
+  const calls = new Map<Request, string>();
+  const isApi = (request: Request) => new URL(request.url()).pathname.startsWith("/api/");
+  const named = (request: Request) => `${request.method()} ${new URL(request.url()).pathname}`;
+  page.on("request", (request) => isApi(request) && calls.set(request, `${named(request)} -> pending`));
+  page.on("requestfailed", (request) => isApi(request) && calls.set(request, `${named(request)} -> failed (${request.failure()?.errorText})`));
+  page.on("response", (response) => isApi(response.request()) && calls.set(response.request(), `${named(response.request())} -> ${response.status()}`));
+  return { context, page, pageErrors, apiCalls: () => [...calls.values()] };
 }

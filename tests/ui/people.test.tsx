@@ -106,6 +106,14 @@ describe("employees list", () => {
     // The first signed-in screen of the run builds antd's and Refine's styles: allow for a busy machine.
   }, 40_000);
 
+  it("takes the spec's old address /employee-management to /employees", async () => {
+    const fake = signedInAs(ADMIN);
+    fake.on("GET", "/users", page([person(11, "Dana", "Reyes")]));
+    renderAt("/employee-management");
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/employees$/));
+    expect(await screen.findByText("Dana Reyes")).toBeInTheDocument();
+  });
+
   it("shows staff with only users_view no create button and no pay, and keeps them out of /roles", async () => {
     const fake = signedInAs(STAFF);
     fake.on("GET", "/users", page([person(11, "Dana", "Reyes")]));

@@ -27,22 +27,22 @@ export function UserMenu() {
     <>
       {modalHolder}
       <Dropdown
-      trigger={["click"]}
-      menu={{
-        items: [
-          { key: "profile", icon: <UserOutlined />, label: t("header.profile"), onClick: () => go({ to: "/profile" }) },
-          { type: "divider" },
-          { key: "sign-out", icon: <LogoutOutlined />, label: t("header.signOut"), danger: true, onClick: confirmSignOut },
-        ],
-      }}
-    >
-      <Button type="text" aria-label={t("header.userMenu")} data-testid="user-menu" style={{ height: "auto", padding: "4px 8px" }}>
-        <Space>
-          <Avatar size="small" src={me?.profile_picture_url ?? undefined} icon={<UserOutlined />} />
-          <Typography.Text strong>{me?.name}</Typography.Text>
-          <DownOutlined style={{ fontSize: 10 }} />
-        </Space>
-      </Button>
+        trigger={["click"]}
+        menu={{
+          items: [
+            { key: "profile", icon: <UserOutlined />, label: t("header.profile"), onClick: () => go({ to: "/profile" }) },
+            { type: "divider" },
+            { key: "sign-out", icon: <LogoutOutlined />, label: t("header.signOut"), danger: true, onClick: confirmSignOut },
+          ],
+        }}
+      >
+        <Button type="text" aria-label={t("header.userMenu")} data-testid="user-menu" style={{ height: "auto", padding: "4px 8px" }}>
+          <Space>
+            <Avatar size="small" src={me?.profile_picture_url ?? undefined} icon={<UserOutlined />} />
+            <Typography.Text strong>{me?.name}</Typography.Text>
+            <DownOutlined style={{ fontSize: 10 }} />
+          </Space>
+        </Button>
       </Dropdown>
     </>
   );
