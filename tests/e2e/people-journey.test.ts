@@ -109,7 +109,15 @@ async function signOut(): Promise<void> {
   const revoked = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/logout", { timeout: 10_000 }).catch(() => null);
   await dialog.getByRole("button", { name: message("signOut.confirm") }).click();
   const answer = await revoked;
-  if (!answer) throw new Error(`confirming sign-out on ${page.url()} got no answer to POST /api/logout within 10 s`);
+  if (!answer) {
+    // Seen once in about 40 runs: say what the page looked like, to find out why.
+    const dialogOpen = await dialog.isVisible().catch(() => false);
+    const loading = await dialog.locator(".ant-btn-loading").count().catch(() => -1);
+    throw new Error(
+      `confirming sign-out on ${page.url()} got no answer to POST /api/logout within 10 s ` +
+        `(dialog still open: ${dialogOpen}, loading buttons: ${loading}; API calls: ${session.apiCalls().slice(-8).join(", ")})`,
+    );
+  }
   await waitForLocation((url) => url.pathname === "/login", `/login after signing out (POST /api/logout answered ${answer.status()})`);
 }
 
