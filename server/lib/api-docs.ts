@@ -4,6 +4,9 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 
+/** Spread into a route's schema when it needs no bearer token (sign-in, reset links, signed file links). */
+export const PUBLIC_ROUTE = { security: [] as Record<string, string[]>[] };
+
 /** Path segments that belong to a wider area; any other first segment is its own (users, roles...). */
 const AREAS: Record<string, string> = {
   login: "auth",

@@ -10,7 +10,7 @@ import { ADMIN, call, EMPLOYEE } from "../support/people";
 interface OpenApiDocument {
   openapi: string;
   info: { title: string; version: string };
-  paths: Record<string, Record<string, { tags?: string[]; requestBody?: unknown; parameters?: { name: string; in: string }[] }>>;
+  paths: Record<string, Record<string, { tags?: string[]; security?: unknown[]; requestBody?: unknown; parameters?: { name: string; in: string }[] }>>;
 }
 
 let t: TestApp;
@@ -49,6 +49,29 @@ describe("GET /api/docs/json", () => {
         expect(operation.tags, `${method} ${path}`).toEqual([apiArea(path)]);
       }
     }
+  });
+
+  it("marks exactly the routes that need no bearer token as public", async () => {
+    const { paths } = await documentFor(null);
+    const open = Object.entries(paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => Array.isArray(operation.security) && operation.security.length === 0)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(open.sort()).toEqual(
+      [
+        "POST /api/login",
+        "POST /api/register",
+        "POST /api/password/forgot",
+        "POST /api/password/verify-token",
+        "POST /api/password/reset",
+        "GET /api/public-config",
+        "GET /api/files/{id}",
+      ].sort(),
+    );
+    // Each of them answers without a token; a route left out would answer 401.
+    expect((await t.app.inject({ method: "GET", url: "/api/public-config" })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/users" })).statusCode).toBe(401);
   });
 
   it("carries the request schemas the server validates with", async () => {

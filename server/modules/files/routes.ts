@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { PUBLIC_ROUTE } from "../../lib/api-docs";
 import { HttpError, notFound } from "../../lib/errors";
 import { verifySignedPath } from "../../lib/signed-urls";
 import { readFile } from "./service";
@@ -13,6 +14,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/files/:id",
     {
       schema: {
+        ...PUBLIC_ROUTE,
         params: z.strictObject({ id: z.coerce.number().int().positive() }),
         querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
       },
