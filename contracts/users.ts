@@ -10,6 +10,7 @@ import {
   optionalDate,
   optionalText,
   passwordInput,
+  recordId,
   requiredText,
   whenPasswordTyped,
 } from "./validation";
@@ -34,7 +35,7 @@ const employeeFields = {
   access_level: z.union(ACCESS_LEVELS.map((level) => z.literal(level)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<2>], {
     error: MESSAGE.invalid,
   }),
-  role_id: z.number({ error: MESSAGE.invalidType }).int().positive().nullable(),
+  role_id: recordId.nullable(),
   is_active: z.boolean({ error: MESSAGE.invalidType }),
   employee_number: optionalText(40),
   phone: optionalText(40),

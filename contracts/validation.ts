@@ -18,14 +18,33 @@ export const MESSAGE = {
   wholeMinorUnits: "validation.wholeMinorUnits",
   notNegative: "validation.notNegative",
   currency: "validation.currency",
+  characters: "validation.characters",
 } as const;
+
+/**
+ * Text the database can store: no NUL character, no half of a UTF-16
+ * surrogate pair (a broken emoji). PostgreSQL refuses both; the person gets
+ * told which field instead.
+ */
+const BROKEN_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const isStorableText = (value: string): boolean => !BROKEN_TEXT.test(value);
+
+/** The largest id a record has (PostgreSQL integer). */
+export const MAX_RECORD_ID = 2_147_483_647;
+
+/** A record's id from a path or a body: a whole number the id column can hold. */
+export const recordId = z.number({ error: MESSAGE.invalidType }).int({ error: MESSAGE.invalid }).positive({ error: MESSAGE.invalid }).max(MAX_RECORD_ID, { error: MESSAGE.invalid });
+
+/** `/{id}` path parameters. */
+export const idParams = z.strictObject({ id: z.coerce.number({ error: MESSAGE.invalid }).pipe(recordId) });
 
 export const requiredText = (max = 255) =>
   z
     .string({ error: MESSAGE.required })
     .trim()
     .min(1, { error: MESSAGE.required })
-    .max(max, { error: MESSAGE.maxLength });
+    .max(max, { error: MESSAGE.maxLength })
+    .refine(isStorableText, { error: MESSAGE.characters });
 
 const emailFormat = z.email();
 
@@ -36,6 +55,7 @@ export const emailAddress = z
   .max(254, { error: MESSAGE.email })
   // An empty field is "required", not also "not a valid email address".
   .refine((value) => value === "" || emailFormat.safeParse(value).success, { error: MESSAGE.email })
+  .refine(isStorableText, { error: MESSAGE.characters })
   .transform((value) => value.toLowerCase());
 
 /** A password is never trimmed: spaces are characters the user chose. */
@@ -81,10 +101,12 @@ export const optionalText = (max = 255) =>
     .string({ error: MESSAGE.invalidType })
     .trim()
     .max(max, { error: MESSAGE.maxLength })
+    .refine(isStorableText, { error: MESSAGE.characters })
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null));
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+// Year 0000 exists for JavaScript, not for PostgreSQL.
+const ISO_DATE = /^(?!0000)\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar date as YYYY-MM-DD (the spec's storage format); blank becomes null. */
 export const optionalDate = z

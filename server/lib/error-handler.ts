@@ -59,6 +59,14 @@ function frameworkErrorKey(error: FastifyError): string {
  * The one place errors become replies, in the shape the spec's client reads.
  * Anything unexpected is logged and answered as a bare 500: no stack, no SQL.
  */
+/** PostgreSQL's SQLSTATE, on the error itself (pg, PGlite) or on the DrizzleQueryError that wraps it. */
+function databaseErrorCode(error: unknown): string | undefined {
+  const own = (error as { code?: unknown }).code;
+  if (typeof own === "string" && /^[0-9A-Z]{5}$/.test(own)) return own;
+  const cause = (error as { cause?: unknown }).cause;
+  return cause && typeof cause === "object" ? databaseErrorCode(cause) : undefined;
+}
+
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const t = request.t;
   if (error instanceof HttpError) {
@@ -73,7 +81,8 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (hasZodFastifySchemaValidationErrors(error)) {
     return reply.code(422).send(validationBody(error.validation as unknown as ValidationIssue[], t));
   }
-  if ((error as { code?: string }).code === "23505") {
+  // A unique key broken by a concurrent request (the services check first, so only a race gets here).
+  if (databaseErrorCode(error) === "23505") {
     return reply.code(409).send({ message: t("errors.conflict") });
   }
   const status = error.statusCode ?? 500;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { DrizzleQueryError } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { HttpError } from "../../server/lib/errors";
@@ -34,6 +35,11 @@ beforeAll(async () => {
       code: "23505",
       detail: "Key (email)=(admin@example.com) already exists.",
     });
+  });
+  // What drizzle actually throws: its own error, the driver's under `cause`.
+  app.get("/api/test/unique-wrapped", async () => {
+    const driver = Object.assign(new Error('duplicate key value violates unique constraint "users_email_unique"'), { code: "23505" });
+    throw new DrizzleQueryError('insert into "users" ("email") values ($1)', ["admin@example.com"], driver);
   });
   app.get("/api/test/http", async () => {
     throw new HttpError(409, "errors.conflict");
@@ -97,6 +103,13 @@ describe("unexpected failures", () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: "This conflicts with a record that already exists." });
     expect(response.body).not.toMatch(LEAKS);
+  });
+
+  it("answers a unique-constraint failure wrapped by drizzle with 409 too, without the query", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/test/unique-wrapped" });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: "This conflicts with a record that already exists." });
+    expect(response.body).not.toMatch(/insert into|admin@example\.com/);
   });
 
   it("answers an HttpError with its status and translated message", async () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idParams } from "../../../contracts/validation";
 import { PUBLIC_ROUTE } from "../../lib/api-docs";
 import { HttpError, notFound } from "../../lib/errors";
 import { verifySignedPath } from "../../lib/signed-urls";
@@ -15,7 +16,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...PUBLIC_ROUTE,
-        params: z.strictObject({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
       },
     },

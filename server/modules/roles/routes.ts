@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { idParams } from "../../../contracts/validation";
 import { roleBody, roleUpdateBody } from "../../../contracts/roles";
 import { allow, requireUser } from "../auth/guard";
 import { createRole, deleteRole, listRoles, readRole, roleOptions, updateRole } from "./service";
 
-const idParams = z.strictObject({ id: z.coerce.number().int().positive() });
 
 export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", requireUser);

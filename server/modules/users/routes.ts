@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { idParams } from "../../../contracts/validation";
 import { userCreateBody, userUpdateBody } from "../../../contracts/users";
 import { can } from "../../../contracts/permissions";
 import { forbidden } from "../../lib/errors";
@@ -8,7 +8,6 @@ import { listUsers } from "./list";
 import { profileOf } from "./profile";
 import { createUser, deleteUser, preferencesOf, readUser, updateUser, userOptions } from "./service";
 
-const idParams = z.strictObject({ id: z.coerce.number().int().positive() });
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", requireUser);

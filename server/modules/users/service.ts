@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, ne } from "drizzle-orm";
+import { and, count, eq, isNull, ne, sql } from "drizzle-orm";
 import { can, ACCESS_LEVEL, type Subject } from "../../../contracts/permissions";
 import { PAY_FIELDS, type UserCreateInput, type UserPreferences, type UserRecord, type UserUpdateInput } from "../../../contracts/users";
 import type { Db } from "../../db/client";
@@ -33,20 +33,25 @@ async function assertUnique(db: Db, field: "email" | "employee_number", value: s
   if (taken) throw invalidField(field, field === "email" ? "validation.emailTaken" : "users.employeeNumberTaken");
 }
 
+type AccountFields = Omit<NewAccount, "password"> & Partial<Omit<UserCreateInput, "password" | "password_confirmation">> & { created_by?: number | null };
+
 /** Creates a sign-in account (the seed, the CLI, self-registration and the admin form all pass here). */
-export async function createUserRecord(
-  db: Db,
-  input: NewAccount & Partial<Omit<UserCreateInput, "password" | "password_confirmation">> & { created_by?: number | null },
-  cost: HashingCost,
-  now: Date,
-): Promise<UserRow> {
+export async function createUserRecord(db: Db, input: AccountFields & { password: string }, cost: HashingCost, now: Date): Promise<UserRow> {
+  const { password, ...fields } = input;
+  return insertUserRecord(db, { ...fields, password_hash: await hashPassword(password, cost) }, now);
+}
+
+/**
+ * The insert itself, with the password already hashed: a transaction can
+ * hold it without holding the (single, embedded) database through the hashing.
+ */
+async function insertUserRecord(db: Db, input: AccountFields & { password_hash: string }, now: Date): Promise<UserRow> {
   const email = input.email.trim().toLowerCase();
   await assertUnique(db, "email", email);
   await assertUnique(db, "employee_number", input.employee_number);
-  const { password, ...fields } = input;
   const [user] = await db
     .insert(users)
-    .values({ ...fields, email, password_hash: await hashPassword(password, cost), created_at: now, updated_at: now, updated_by: input.created_by ?? null })
+    .values({ ...input, email, created_at: now, updated_at: now, updated_by: input.created_by ?? null })
     .returning();
   return user;
 }
@@ -125,14 +130,37 @@ function assertMayWritePay(actor: Subject, input: Record<string, unknown>, subje
   }
 }
 
+/** The permissions a role carries; none for no role or a missing one. */
+async function rolePermissions(db: Db, roleId: number | null | undefined): Promise<readonly string[]> {
+  if (roleId === null || roleId === undefined) return [];
+  const [role] = await db.select({ permissions: roles.permissions }).from(roles).where(eq(roles.id, roleId));
+  return role?.permissions ?? [];
+}
+
+const holdsAll = (actor: Subject, permissions: readonly string[]) => permissions.every((name) => actor.permissions[name] === true);
+
 /**
  * Nobody hands out more than they hold: below level 0, a role given to
- * someone (or oneself) may carry only permissions the giver has.
+ * someone (or oneself), or kept by someone made staff, may carry only
+ * permissions the giver has. An unchanged role is not re-checked, so editing
+ * someone's phone never trips on the role an administrator gave them.
  */
-async function assertMayAssignRole(db: Db, actor: Subject, roleId: number | null | undefined) {
-  if (roleId === null || roleId === undefined || actor.access_level === ACCESS_LEVEL.SUPER_ADMIN) return;
-  const [role] = await db.select({ permissions: roles.permissions }).from(roles).where(eq(roles.id, roleId));
-  if (role && role.permissions.some((name) => actor.permissions[name] !== true)) throw new HttpError(403, "users.roleBeyondOwn");
+async function assertMayAssignRole(db: Db, actor: Subject, roleId: number | null, needed: boolean) {
+  if (!needed || actor.access_level === ACCESS_LEVEL.SUPER_ADMIN) return;
+  if (!holdsAll(actor, await rolePermissions(db, roleId))) throw new HttpError(403, "users.roleBeyondOwn");
+}
+
+/**
+ * A new password or e-mail address hands the account to whoever sets it (the
+ * e-mail through a reset link). Below level 0 that is allowed only over
+ * accounts whose powers the actor holds: a staff member's role permissions,
+ * or an employee's own pay (which the employee sees).
+ */
+async function assertMayTakeOver(db: Db, actor: Subject, result: { access_level: number; role_id: number | null }) {
+  if (actor.access_level === ACCESS_LEVEL.SUPER_ADMIN) return;
+  const powers = result.access_level === ACCESS_LEVEL.STAFF ? await rolePermissions(db, result.role_id) : [];
+  const covered = holdsAll(actor, powers) && (result.access_level !== ACCESS_LEVEL.EMPLOYEE || can(actor, "users.viewPay"));
+  if (!covered) throw new HttpError(403, "users.credentialsBeyondOwn");
 }
 
 /** Only a super administrator may create, change or remove another super administrator. */
@@ -147,12 +175,15 @@ export async function createUser(ctx: AppContext, actor: Subject, input: UserCre
   assertMayWritePay(actor, input);
   assertMayHandleLevel(actor, input.access_level);
   await assertRoleExists(ctx.db, input.role_id);
-  await assertMayAssignRole(ctx.db, actor, input.role_id);
+  await assertMayAssignRole(ctx.db, actor, input.role_id, true);
   const now = ctx.clock.now();
-  const { password_confirmation: _confirmation, ...fields } = input;
-  const user = await createUserRecord(ctx.db, { ...fields, created_by: actor.id }, ctx.config.passwordHashing, now);
-  const { password: _password, ...logged } = fields;
-  await recordActivity(ctx.db, { actorId: actor.id, action: "user.created", subjectType: "user", subjectId: user.id, changes: logged, ip: origin.ip, at: now });
+  const { password, password_confirmation: _confirmation, ...fields } = input;
+  const passwordHash = await hashPassword(password, ctx.config.passwordHashing);
+  const user = await ctx.db.transaction(async (tx) => {
+    const created = await insertUserRecord(tx, { ...fields, password_hash: passwordHash, created_by: actor.id }, now);
+    await recordActivity(tx, { actorId: actor.id, action: "user.created", subjectType: "user", subjectId: created.id, changes: fields, ip: origin.ip, at: now });
+    return created;
+  });
   return readUser(ctx, actor, user.id);
 }
 
@@ -180,17 +211,26 @@ function removesAccess(before: UserRow, change: { access_level?: number; is_acti
   return { demoted, disabled };
 }
 
-/** Nobody removes their own access, and the company always keeps one active super administrator. */
-async function assertKeepsAccess(ctx: AppContext, actor: Subject, before: UserRow, change: Parameters<typeof removesAccess>[1]) {
+/** Nobody removes their own access (checked before any work). */
+function assertKeepsOwnAccess(actor: Subject, before: UserRow, change: Parameters<typeof removesAccess>[1]) {
   // One's own level does not change by one's own hand, up or down.
   const ownLevelChange = before.id === actor.id && change.access_level !== undefined && change.access_level !== before.access_level;
   if (ownLevelChange) throw new HttpError(409, "users.cannotDemoteSelf");
   const { demoted, disabled } = removesAccess(before, change);
-  if (!demoted && !disabled) return;
-  if (before.id === actor.id) throw new HttpError(409, "users.cannotDisableSelf");
-  if (before.access_level === ACCESS_LEVEL.SUPER_ADMIN && (await activeSuperAdmins(ctx.db, before.id)) === 0) {
-    throw new HttpError(409, "users.lastSuperAdmin");
-  }
+  if ((demoted || disabled) && before.id === actor.id) throw new HttpError(409, "users.cannotDisableSelf");
+}
+
+/**
+ * The company always keeps one active super administrator. Run inside the
+ * transaction that removes one: the lock makes two administrators demoting
+ * each other at the same moment take turns, so the second sees the first's
+ * change and is refused.
+ */
+async function assertAnotherSuperAdminRemains(tx: Db, before: UserRow, change: Parameters<typeof removesAccess>[1]) {
+  const { demoted, disabled } = removesAccess(before, change);
+  if (before.access_level !== ACCESS_LEVEL.SUPER_ADMIN || (!demoted && !disabled)) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('users:super-admins'))`);
+  if ((await activeSuperAdmins(tx, before.id)) === 0) throw new HttpError(409, "users.lastSuperAdmin");
 }
 
 /** Signing-in ends with the account: its tokens go at once. */
@@ -207,9 +247,15 @@ export async function updateUser(ctx: AppContext, actor: Subject, id: number, in
   assertMayHandleLevel(actor, before.access_level);
   assertMayHandleLevel(actor, input.access_level);
   assertMayWritePay(actor, input, id);
-  await assertKeepsAccess(ctx, actor, before, input);
+  assertKeepsOwnAccess(actor, before, input);
+  // One's own password changes on the profile, where the current one is asked for.
+  if (input.password !== undefined && id === actor.id) throw invalidField("password", "users.ownPasswordOnProfile");
   await assertRoleExists(ctx.db, input.role_id);
-  await assertMayAssignRole(ctx.db, actor, input.role_id);
+  const result = { access_level: input.access_level ?? before.access_level, role_id: input.role_id !== undefined ? input.role_id : before.role_id };
+  const madeStaff = result.access_level === ACCESS_LEVEL.STAFF && before.access_level !== ACCESS_LEVEL.STAFF;
+  await assertMayAssignRole(ctx.db, actor, result.role_id, result.role_id !== before.role_id || madeStaff);
+  const emailChanged = input.email !== undefined && input.email !== before.email;
+  if (id !== actor.id && (input.password !== undefined || emailChanged)) await assertMayTakeOver(ctx.db, actor, result);
   await assertUnique(ctx.db, "email", input.email, id);
   await assertUnique(ctx.db, "employee_number", input.employee_number, id);
   const now = ctx.clock.now();
@@ -219,15 +265,12 @@ export async function updateUser(ctx: AppContext, actor: Subject, id: number, in
   if (Object.keys(changes).length === 0) return toUserRecord(before, found.role, actor, ctx.config.appKey, now);
 
   const { disabled } = removesAccess(before, input);
+  const passwordHash = password !== undefined ? await hashPassword(password, ctx.config.passwordHashing) : undefined;
   await ctx.db.transaction(async (tx) => {
+    await assertAnotherSuperAdminRemains(tx, before, input);
     await tx
       .update(users)
-      .set({
-        ...fields,
-        ...(password !== undefined ? { password_hash: await hashPassword(password, ctx.config.passwordHashing) } : {}),
-        updated_at: now,
-        updated_by: actor.id,
-      })
+      .set({ ...fields, ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}), updated_at: now, updated_by: actor.id })
       .where(eq(users.id, id));
     if (disabled || password !== undefined) await endSessions(ctx, tx, id);
     await recordActivity(tx, { actorId: actor.id, action: "user.updated", subjectType: "user", subjectId: id, changes, ip: origin.ip, at: now });
@@ -251,10 +294,11 @@ export async function deleteUser(ctx: AppContext, actor: Subject, id: number, or
   if (!found) throw notFound();
   if (!can(actor, "users.delete")) throw forbidden();
   assertMayHandleLevel(actor, found.user.access_level);
-  await assertKeepsAccess(ctx, actor, found.user, { archive: true });
+  assertKeepsOwnAccess(actor, found.user, { archive: true });
   const now = ctx.clock.now();
   const archive = await hasHistory(ctx.db, id);
   await ctx.db.transaction(async (tx) => {
+    await assertAnotherSuperAdminRemains(tx, found.user, { archive: true });
     await endSessions(ctx, tx, id);
     if (archive) {
       await tx.update(users).set({ archived_at: now, is_active: false, updated_at: now, updated_by: actor.id }).where(eq(users.id, id));
