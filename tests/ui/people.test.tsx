@@ -1,6 +1,6 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { RoleRecord } from "../../contracts/roles";
 import type { UserRecord } from "../../contracts/users";
 import { renderAt } from "./render";
@@ -103,6 +103,21 @@ describe("employees list", () => {
     expect(screen.getByText("$1,234.50")).toBeInTheDocument();
     // A currency without minor units: 500000 yen is ¥500,000, not ¥5,000.00.
     expect(screen.getByText("¥500,000")).toBeInTheDocument();
+
+    // The CSV holds the amounts as shown, in major units, not the API's minor units.
+    const saved: Blob[] = [];
+    Object.defineProperty(URL, "createObjectURL", { configurable: true, writable: true, value: (blob: Blob) => (saved.push(blob), "blob:export") });
+    Object.defineProperty(URL, "revokeObjectURL", { configurable: true, writable: true, value: () => {} });
+    const download = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    try {
+      fireEvent.click(screen.getByRole("button", { name: /Export CSV/ }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      const lines = (await saved[0].text()).split("\r\n");
+      expect(lines.find((line) => line.includes("Dana Reyes"))).toContain("1234.50 USD");
+      expect(lines.find((line) => line.includes("Kim Sato"))).toContain("500000 JPY");
+    } finally {
+      download.mockRestore();
+    }
     // The first signed-in screen of the run builds antd's and Refine's styles: allow for a busy machine.
   }, 40_000);
 
@@ -204,6 +219,28 @@ describe("employee form", () => {
     await user.click(save);
     await waitFor(() => expect(location()).toHaveTextContent("/employee-profile/42"));
   }, 60_000);
+});
+
+describe("editing one's own record without the pay permission", () => {
+  it("shows no pay section and sends no pay fields, so the server has nothing to refuse", async () => {
+    const user = userEvent.setup();
+    const manager = meAs(2, 2, "Harper", ["users_view", "users_manage"]);
+    const fake = signedInAs(manager);
+    fake.on("GET", "/roles/options", [200, { data: [] }]);
+    // Their own record comes with their own pay (they may read it), which the form must not send back.
+    fake.on("GET", "/users/2", [200, { data: person(2, "Harper", "Reyes", { base_rate: 300000, currency: "USD" }) }]);
+    fake.on("PUT", "/users/2", (body) => [200, { data: { ...person(2, "Harper", "Reyes"), ...(body as object) } }]);
+    fake.on("GET", "/users/2/profile", [200, { data: { user: person(2, "Harper", "Reyes"), recent_activity: [] } }]);
+    renderAt("/employees/2/edit");
+    await waitFor(() => expect(screen.getByLabelText("First name")).toHaveValue("Harper"));
+    expect(screen.queryByLabelText("Base rate")).not.toBeInTheDocument();
+    fill("Phone", "+1 555 0100");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(fake.calls.some((call) => call.method === "PUT")).toBe(true));
+    const body = fake.calls.find((call) => call.method === "PUT")!.body as Record<string, unknown>;
+    expect(body.phone).toBe("+1 555 0100");
+    for (const field of ["pay_basis", "base_rate", "currency", "bank_name", "bank_account", "tax_id", "social_insurance_id"]) expect(body).not.toHaveProperty(field);
+  }, 40_000);
 });
 
 describe("roles", () => {

@@ -22,13 +22,14 @@ interface EmployeeFormProps {
 
 /**
  * Create and edit one person. The server's 422 messages land on their fields
- * (Refine's form reads `errors`); pay fields appear only for pay readers,
- * who alone may write them.
+ * (Refine's form reads `errors`); pay fields appear only for those with the
+ * pay permission, who alone may write them (someone without it who edits
+ * their own record sees their pay on their profile, not here).
  */
 export function EmployeeForm({ action, id }: EmployeeFormProps) {
   const { t } = useTranslation();
   const rules = formRules(t);
-  const seesPay = useCanDo("users.viewPay", id);
+  const writesPay = useCanDo("users.viewPay");
   const { formProps, saveButtonProps, form } = useForm<UserRecord & { role_id?: number | null }>({
     resource: "users",
     action,
@@ -174,7 +175,7 @@ export function EmployeeForm({ action, id }: EmployeeFormProps) {
               </Col>
             </Row>
           </Card>
-          {seesPay && (
+          {writesPay && (
             <Card title={t("employees.sections.pay")} style={{ marginBottom: 16 }}>
               <Row gutter={12}>
                 <Col span={8}>

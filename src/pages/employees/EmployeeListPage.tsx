@@ -3,6 +3,7 @@ import { EditOutlined, EyeOutlined, PlusOutlined } from "@ant-design/icons";
 import { useDeleteMany } from "@refinedev/core";
 import { Button, Popconfirm, Space } from "antd";
 import { useTranslation } from "react-i18next";
+import { minorToMajorText } from "../../../contracts/money";
 import type { UserRecord } from "../../../contracts/users";
 import { useCanDo } from "../../auth/useCanDo";
 import { LinkButton } from "../../components/common/LinkButton";
@@ -31,7 +32,8 @@ const PAY_COLUMN: ListColumn<Row> = {
   kind: "number",
   filterable: false,
   render: (row) => <Money minor={row.base_rate} currency={row.currency} />,
-  exportValue: (row) => (row.base_rate === undefined ? "" : `${row.base_rate} ${row.currency ?? ""}`),
+  // The file holds what the screen shows: 9500.00 USD, not the 950000 minor units the API sends.
+  exportValue: (row) => (row.base_rate === undefined || !row.currency ? "" : `${minorToMajorText(row.base_rate, row.currency)} ${row.currency}`),
 };
 
 function DeleteSelected({ ids, clear }: BulkSelection) {
