@@ -7,13 +7,21 @@ function isChange(value: unknown): value is Change {
   return typeof value === "object" && value !== null && "from" in value && "to" in value;
 }
 
+function labelKeys(field: string, subjectType: string | null | undefined): string[] {
+  const own = subjectType ? FIELD_LABELS[subjectType] : undefined;
+  return [...(own ? [`${own}.${field}`] : []), `activities.changeFields.${field}`, `employees.fields.${field}`];
+}
+
 function show(value: unknown, empty: string): string {
   if (value === null || value === undefined || value === "") return empty;
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
+/** Where each kind of record keeps its field labels; the activity log's own labels cover the rest (file type, size...). */
+const FIELD_LABELS: Record<string, string> = { user: "employees.fields", role: "roles.fields" };
+
 /** A change record read as "field: before → after" lines; masked secrets stay masked. */
-export function ActivityChanges({ changes }: { changes: unknown }) {
+export function ActivityChanges({ changes, subjectType }: { changes: unknown; subjectType?: string | null }) {
   const { t } = useTranslation();
   if (typeof changes !== "object" || changes === null) return null;
   const entries = Object.entries(changes as Record<string, unknown>);
@@ -23,7 +31,7 @@ export function ActivityChanges({ changes }: { changes: unknown }) {
     <ul style={{ margin: "4px 0 0", paddingLeft: 18 }} data-testid="activity-changes">
       {entries.map(([field, value]) => (
         <li key={field}>
-          <Typography.Text type="secondary">{t(`employees.fields.${field}`, { defaultValue: field })}: </Typography.Text>
+          <Typography.Text type="secondary">{t(labelKeys(field, subjectType), { defaultValue: field })}: </Typography.Text>
           {isChange(value) ? (
             <>
               <Typography.Text delete>{show(value.from, empty)}</Typography.Text> → <Typography.Text>{show(value.to, empty)}</Typography.Text>

@@ -12,6 +12,13 @@ function ActionLabel({ action }: { action: string }) {
   return <Typography.Text strong>{t(`activities.actions.${action}`, { defaultValue: action })}</Typography.Text>;
 }
 
+/** "Person #7", "Role #3", in the reader's language. */
+function SubjectLabel({ type, id }: { type: string | null; id: number | null }) {
+  const { t } = useTranslation();
+  if (!type) return <>—</>;
+  return <>{`${t(`activities.subjects.${type}`, { defaultValue: type })}${id !== null ? ` #${id}` : ""}`}</>;
+}
+
 const COLUMNS: ListColumn<Activity>[] = [
   { field: "created_at", titleKey: "activities.fields.created_at", kind: "date", width: 190, render: (row) => formatDateTime(row.created_at) },
   { field: "actor_name", titleKey: "activities.fields.actor", kind: "text", render: (row) => row.actor_name ?? "—" },
@@ -21,9 +28,9 @@ const COLUMNS: ListColumn<Activity>[] = [
     titleKey: "activities.fields.subject",
     kind: "text",
     sortable: false,
-    render: (row) => (row.subject_type ? `${row.subject_type} #${row.subject_id ?? ""}` : "—"),
+    render: (row) => <SubjectLabel type={row.subject_type} id={row.subject_id} />,
   },
-  { field: "changes", titleKey: "activities.fields.changes", kind: "text", sortable: false, filterable: false, render: (row) => <ActivityChanges changes={row.changes} />, exportValue: (row) => JSON.stringify(row.changes ?? "") },
+  { field: "changes", titleKey: "activities.fields.changes", kind: "text", sortable: false, filterable: false, render: (row) => <ActivityChanges changes={row.changes} subjectType={row.subject_type} />, exportValue: (row) => JSON.stringify(row.changes ?? "") },
   { field: "ip", titleKey: "activities.fields.ip", kind: "text", sortable: false, filterable: false, width: 130 },
 ];
 

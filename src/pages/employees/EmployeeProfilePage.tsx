@@ -107,7 +107,7 @@ export default function EmployeeProfilePage() {
                     <Typography.Text type="secondary">
                       {entry.actor_name ?? t("activities.system")} · {formatDateTime(entry.created_at)}
                     </Typography.Text>
-                    <ActivityChanges changes={entry.changes} />
+                    <ActivityChanges changes={entry.changes} subjectType={entry.subject_type} />
                   </>
                 ),
               }))}
