@@ -78,6 +78,14 @@ describe("PUT /api/me/profile", () => {
     expect(settings.json()).toEqual({ data: { language: "fr", dark_mode: true, theme_preset: "lara" } });
   });
 
+  it("keeps both of two preference saves sent at the same moment", async () => {
+    const person = await employeeSignedIn(t, admin);
+    const answers = await Promise.all([putProfile(person.token, { preferences: { language: "jp" } }), putProfile(person.token, { preferences: { dark_mode: true } })]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const settings = await call(t, person.token, { method: "GET", url: "/api/user/settings" });
+    expect(settings.json()).toEqual({ data: { language: "jp", dark_mode: true } });
+  });
+
   it("leaves the contact fields alone when only preferences are sent", async () => {
     const person = await employeeSignedIn(t, admin);
     const before = await own(person.token);

@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { PROFILE_PICTURE_MAX_BYTES, type changePasswordBody, type ownProfileBody, type UserRecord } from "../../../contracts/users";
 import { authTokens, users } from "../../db/schema";
@@ -23,7 +23,9 @@ export async function updateOwnProfile(ctx: AppContext, me: AuthUser, input: z.o
   if (Object.keys(changes).length > 0) {
     const now = ctx.clock.now();
     await ctx.db.transaction(async (tx) => {
-      await tx.update(users).set({ ...next, updated_at: now, updated_by: me.id }).where(eq(users.id, me.id));
+      // Preferences merge in SQL: two quick saves (language, then theme) must both stick.
+      const merged = preferences ? { preferences: sql`${users.preferences} || ${JSON.stringify(preferences)}::jsonb` } : {};
+      await tx.update(users).set({ ...fields, ...merged, updated_at: now, updated_by: me.id }).where(eq(users.id, me.id));
       await recordActivity(tx, { actorId: me.id, action: "profile.updated", subjectType: "user", subjectId: me.id, changes, ip: origin.ip, at: now });
     });
     ctx.sessionCache.forgetUser(me.id);
