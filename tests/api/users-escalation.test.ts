@@ -47,11 +47,17 @@ describe("password and e-mail of someone else", () => {
     expect((await signIn(person.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
-  it("staff can set them for staff whose powers they hold", async () => {
+  it("staff can set them for staff whose powers they hold, own pay included (each person sees theirs)", async () => {
     const manager = await staffWith(t, admin, ["users_view", "users_manage"]);
+    const payManager = await staffWith(t, admin, ["users_view", "users_manage", "users_pay_view"]);
     const viewer = await staffWith(t, admin, ["users_view"]);
-    expect((await put(manager.token, viewer.id, newPassword)).statusCode).toBe(200);
+    expect((await put(manager.token, viewer.id, newPassword)).statusCode).toBe(403);
+    expect((await put(payManager.token, viewer.id, newPassword)).statusCode).toBe(200);
     expect((await signIn(viewer.email, NEW_PASSWORD)).statusCode).toBe(200);
+    // Giving them a weaker role in the same request does not get around it.
+    const payReader = await staffWith(t, admin, ["users_view", "users_pay_view", "roles_manage"]);
+    const weak = await createRole(t, admin, ["users_view"]);
+    expect((await put(manager.token, payReader.id, { ...newPassword, role_id: weak })).statusCode).toBe(403);
   });
 
   it("nobody sets their own password here, not even an administrator: the profile asks for the current one (422)", async () => {

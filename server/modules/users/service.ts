@@ -154,12 +154,12 @@ async function assertMayAssignRole(db: Db, actor: Subject, roleId: number | null
  * A new password or e-mail address hands the account to whoever sets it (the
  * e-mail through a reset link). Below level 0 that is allowed only over
  * accounts whose powers the actor holds: a staff member's role permissions,
- * or an employee's own pay (which the employee sees).
+ * and everyone's own pay (each person sees theirs), so the pay permission.
  */
 async function assertMayTakeOver(db: Db, actor: Subject, result: { access_level: number; role_id: number | null }) {
   if (actor.access_level === ACCESS_LEVEL.SUPER_ADMIN) return;
   const powers = result.access_level === ACCESS_LEVEL.STAFF ? await rolePermissions(db, result.role_id) : [];
-  const covered = holdsAll(actor, powers) && (result.access_level !== ACCESS_LEVEL.EMPLOYEE || can(actor, "users.viewPay"));
+  const covered = holdsAll(actor, powers) && can(actor, "users.viewPay");
   if (!covered) throw new HttpError(403, "users.credentialsBeyondOwn");
 }
 
