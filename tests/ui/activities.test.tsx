@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ActivityRecord } from "../../contracts/activities";
 import { changeLanguage } from "../../src/i18n/setup";
 import { renderAt } from "./render";
-import { meAs, signedInAs } from "./session";
+import { loadEveryLanguage, meAs, signedInAs } from "./session";
 
 const ADMIN = meAs(1, 0, "Alex");
 
@@ -37,7 +37,7 @@ const ROWS: ActivityRecord[] = [
 ];
 
 beforeAll(async () => {
-  await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/activities/SystemActivitiesPage")]);
+  await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/activities/SystemActivitiesPage"), loadEveryLanguage()]);
 }, 60_000);
 
 configure({ asyncUtilTimeout: 15_000 });

@@ -12,12 +12,12 @@ import { syncFromStorage } from "../../src/auth/store";
 import { changeLanguage } from "../../src/i18n/setup";
 import { fakeApi } from "./fake-api";
 import { renderAt } from "./render";
-import { meAs, signedInAs } from "./session";
+import { loadEveryLanguage, meAs, signedInAs } from "./session";
 
 const EMPLOYEE = meAs(7, 1, "Emery Santos");
 
 beforeAll(async () => {
-  await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/home/UserDashboardPage")]);
+  await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/home/UserDashboardPage"), loadEveryLanguage()]);
 }, 60_000);
 
 configure({ asyncUtilTimeout: 15_000 });

@@ -1,6 +1,7 @@
 import type { Me } from "../../contracts/auth";
 import type { UserPreferences } from "../../contracts/users";
 import { syncFromStorage } from "../../src/auth/store";
+import { LANGUAGES } from "../../src/i18n/languages";
 import { fakeApi } from "./fake-api";
 
 /** The signed-in person as GET /me answers; the role's permissions as the API sends them (JSON text). */
@@ -30,4 +31,13 @@ export function signedInAs(user: Me, preferences: UserPreferences = {}) {
   fake.on("GET", "/me", [200, { data: user }]);
   fake.on("GET", "/user/settings", [200, { data: preferences }]);
   return fake;
+}
+
+/**
+ * Every language's lazily loaded parts (antd and dayjs locales), loaded up
+ * front: a test that switches language must not leave an import running
+ * after its environment is gone.
+ */
+export async function loadEveryLanguage(): Promise<void> {
+  await Promise.all(LANGUAGES.flatMap((language) => [language.antd(), language.dayjsLocale()]));
 }
