@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkNewPassword, emailAddress, MESSAGE, passwordInput, requiredText, whenPasswordTyped } from "./validation";
+import { checkNewPassword, emailAddress, newPasswordFields, passwordInput, requiredText, whenPasswordTyped } from "./validation";
 
 export const loginBody = z.strictObject({
   email: emailAddress,
@@ -14,17 +14,12 @@ export const verifyResetTokenBody = z.strictObject({
   email: emailAddress,
 });
 
-const newPassword = {
-  password: passwordInput,
-  password_confirmation: z.string({ error: MESSAGE.required }).min(1, { error: MESSAGE.required }),
-};
-
 export const resetPasswordBody = z
-  .strictObject({ token: requiredText(200), email: emailAddress, ...newPassword })
+  .strictObject({ token: requiredText(200), email: emailAddress, ...newPasswordFields })
   .superRefine(checkNewPassword, whenPasswordTyped);
 
 export const registerBody = z
-  .strictObject({ first_name: requiredText(80), last_name: requiredText(80), email: emailAddress, ...newPassword })
+  .strictObject({ first_name: requiredText(80), last_name: requiredText(80), email: emailAddress, ...newPasswordFields })
   .superRefine(checkNewPassword, whenPasswordTyped);
 
 export type LoginBody = z.input<typeof loginBody>;

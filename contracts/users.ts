@@ -7,6 +7,7 @@ import {
   emailAddress,
   MESSAGE,
   minorUnits,
+  newPasswordFields,
   optionalDate,
   optionalText,
   passwordInput,
@@ -77,8 +78,7 @@ export const userCreateBody = z
     pay_basis: employeeFields.pay_basis.optional(),
     base_rate: employeeFields.base_rate.optional(),
     currency: employeeFields.currency.optional(),
-    password: passwordInput,
-    password_confirmation: z.string({ error: MESSAGE.required }).min(1, { error: MESSAGE.required }),
+    ...newPasswordFields,
   })
   .superRefine(checkNewPassword, whenPasswordTyped)
   .superRefine(checkDates);
@@ -120,8 +120,7 @@ export const ownProfileBody = z.strictObject({
 export const changePasswordBody = z
   .strictObject({
     current_password: passwordInput,
-    password: passwordInput,
-    password_confirmation: z.string({ error: MESSAGE.required }).min(1, { error: MESSAGE.required }),
+    ...newPasswordFields,
   })
   .superRefine(checkNewPassword, whenPasswordTyped);
 

@@ -64,6 +64,12 @@ export const passwordInput = z
   .min(1, { error: MESSAGE.required })
   .max(1024, { error: MESSAGE.maxLength });
 
+/** A new password and its confirmation, as every form that sets one sends them (checked by checkNewPassword). */
+export const newPasswordFields = {
+  password: passwordInput,
+  password_confirmation: z.string({ error: MESSAGE.required }).min(1, { error: MESSAGE.required }),
+};
+
 /** Adds one issue per broken password rule, and checks the confirmation. */
 export function checkNewPassword(
   value: { password: string; password_confirmation: string },
