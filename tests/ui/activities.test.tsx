@@ -60,6 +60,8 @@ describe("system activities", () => {
     expect(within(roleRow).getByText("Role #3")).toBeInTheDocument();
     expect(within(roleRow).getByText(/^Description/)).toBeInTheDocument();
     expect(within(roleRow).getByText(/^Permissions/)).toBeInTheDocument();
+    // Lists read as lists, not as JSON.
+    expect(within(roleRow).getByText("users_view, payroll_view")).toBeInTheDocument();
     const pictureRow = screen.getByText("Changed own picture").closest("tr")!;
     expect(within(pictureRow).getByText("Person #7")).toBeInTheDocument();
     expect(within(pictureRow).getByText(/^File type/)).toBeInTheDocument();

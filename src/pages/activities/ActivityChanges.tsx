@@ -12,9 +12,15 @@ function labelKeys(field: string, subjectType: string | null | undefined): strin
   return [...(own ? [`${own}.${field}`] : []), `activities.changeFields.${field}`, `employees.fields.${field}`];
 }
 
+/** A value as a person reads it: lists comma-separated, small objects as "key: value", nothing as "(empty)". */
 function show(value: unknown, empty: string): string {
   if (value === null || value === undefined || value === "") return empty;
-  return typeof value === "object" ? JSON.stringify(value) : String(value);
+  if (Array.isArray(value)) return value.length === 0 ? empty : value.map((item) => show(item, empty)).join(", ");
+  if (typeof value === "object") {
+    const entries = Object.entries(value);
+    return entries.length === 0 ? empty : entries.map(([key, item]) => `${key}: ${show(item, empty)}`).join(", ");
+  }
+  return String(value);
 }
 
 /** Where each kind of record keeps its field labels; the activity log's own labels cover the rest (file type, size...). */
