@@ -140,6 +140,11 @@ export const passwordResets = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     token_hash: text("token_hash").notNull(),
+    /**
+     * The person's password and e-mail as they stood when the link was sent, hashed:
+     * once either changes, by whatever path, the link no longer matches and is void.
+     */
+    credentials_fingerprint: text("credentials_fingerprint").notNull(),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
     used_at: timestamp("used_at", { withTimezone: true }),

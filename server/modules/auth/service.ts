@@ -144,6 +144,14 @@ export async function requestPasswordReset(
   ctx.jobs.run("password-reset-mail", () => sendResetLink(ctx, input.email, origin, t, now));
 }
 
+/**
+ * Stands for the person's password and e-mail: a link stays good only while
+ * this still matches, so any change to either, whichever code makes it, voids it.
+ */
+function credentialsFingerprint(user: { password_hash: string; email: string }): string {
+  return hashToken(JSON.stringify([user.password_hash, user.email]));
+}
+
 async function sendResetLink(ctx: AppContext, email: string, origin: RequestOrigin, t: Translate, now: Date) {
   const found = await findUserByEmail(ctx, email);
   if (!found || !maySignIn(found.user)) return;
@@ -153,6 +161,7 @@ async function sendResetLink(ctx: AppContext, email: string, origin: RequestOrig
   await ctx.db.insert(passwordResets).values({
     user_id: found.user.id,
     token_hash: hashToken(token),
+    credentials_fingerprint: credentialsFingerprint(found.user),
     created_at: now,
     expires_at: minutesFrom(now, RESET_LINK_MINUTES),
   });
