@@ -3,6 +3,7 @@ import { and, desc, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, mailOutbox, users } from "../../server/db/schema";
 import { authorized, startTestApp, type TestApp } from "../support/api";
+import { ADMIN, call, createPerson, type Person } from "../support/people";
 
 const EMPLOYEE = { email: "employee@example.com", password: "Employee123!" };
 const NEW_PASSWORD = "Fresh-Start9";
@@ -309,5 +310,97 @@ describe("POST /api/password/reset: the reset itself", () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.token).toEqual(["Invalid or expired reset token"]);
     expect((await login("admin@example.com", "Hijack-123")).statusCode).toBe(422);
+  });
+});
+
+describe("POST /api/password/reset: a link dies when the account changes after it was sent", () => {
+  const REVOKED = "This reset link was cancelled because the account changed after it was sent.";
+  let admin: string;
+  beforeAll(async () => {
+    admin = await t.tokenFor(ADMIN.email);
+  });
+
+  async function personWithLink(): Promise<{ person: Person; link: { token: string; email: string } }> {
+    const person = await createPerson(t, admin);
+    return { person, link: await requestLink(person.email) };
+  }
+
+  /** An administrator's edit, a minute after whatever came before (the test clock stands still otherwise). */
+  function editPerson(id: number, payload: Record<string, unknown>) {
+    t.clock.advanceMinutes(1);
+    return call(t, admin, { method: "PUT", url: `/api/users/${id}`, payload });
+  }
+
+  /** The link neither opens the form nor sets a password. */
+  async function expectVoid(link: { token: string; email: string }) {
+    expect((await verify(link.token, link.email)).json().data).toEqual({ token_valid: false, time_remaining: 0, reason: "revoked" });
+    const response = await reset({ ...link, password: "Late-Reset-9", password_confirmation: "Late-Reset-9" });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ token: [REVOKED] });
+    expect((await login(link.email, "Late-Reset-9")).statusCode).not.toBe(200);
+  }
+
+  it("after the person changes their own password", async () => {
+    const { person, link } = await personWithLink();
+    const token = await t.tokenFor(person.email, person.password);
+    const changed = await call(t, token, {
+      method: "PUT",
+      url: "/api/me/change-password",
+      payload: { current_password: person.password, password: "Changed-Pass1", password_confirmation: "Changed-Pass1" },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await expectVoid(link);
+    expect((await login(person.email, "Changed-Pass1")).statusCode).toBe(200);
+  });
+
+  it("after an administrator sets a new password, while a link sent afterwards works", async () => {
+    const { person, link } = await personWithLink();
+    expect((await editPerson(person.id, { password: "Admin-Set-42", password_confirmation: "Admin-Set-42" })).statusCode).toBe(200);
+    await expectVoid(link);
+    const fresh = await requestLink(person.email);
+    expect((await reset({ ...fresh, password: "Own-Choice-7", password_confirmation: "Own-Choice-7" })).statusCode).toBe(200);
+  });
+
+  it("after the e-mail address changes, under the old address and the new", async () => {
+    const { person, link } = await personWithLink();
+    const newEmail = `moved-${person.email}`;
+    expect((await editPerson(person.id, { email: newEmail })).statusCode).toBe(200);
+    expect((await verify(link.token, person.email)).json().data).toMatchObject({ token_valid: false, reason: "invalid" });
+    await expectVoid({ token: link.token, email: newEmail });
+  });
+
+  it.each([
+    ["deactivated", { is_active: false }, { is_active: true }],
+    ["terminated", { employment_status: "terminated" }, { employment_status: "active" }],
+  ])("when the person is %s, and still after they are restored", async (_label, change, restore) => {
+    const { person, link } = await personWithLink();
+    expect((await editPerson(person.id, change)).statusCode).toBe(200);
+    await expectVoid(link);
+    expect((await editPerson(person.id, restore)).statusCode).toBe(200);
+    await expectVoid(link);
+    expect((await login(person.email, person.password)).statusCode).toBe(200);
+  });
+
+  it("whatever code writes the change", async () => {
+    const { person, link } = await personWithLink();
+    const [other] = await t.database.db.select({ hash: users.password_hash }).from(users).where(eq(users.email, ADMIN.email));
+    await t.database.db.update(users).set({ password_hash: other.hash }).where(eq(users.id, person.id));
+    await expectVoid(link);
+  });
+});
+
+describe("POST /api/password/reset: lifts the sign-in block", () => {
+  it("lets the owner back in after 50 wrong passwords from 50 addresses blocked the right one", async () => {
+    const person = await createPerson(t, await t.tokenFor(ADMIN.email));
+    for (let i = 1; i <= 50; i++) {
+      expect((await post("/api/login", { email: person.email, password: `Wrong-${i}!` }, `192.0.2.${i}`)).statusCode).toBe(422);
+    }
+    const blocked = await login(person.email, person.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers["retry-after"]).toBe("900");
+
+    const link = await requestLink(person.email);
+    expect((await reset({ ...link, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await login(person.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 });

@@ -14,6 +14,7 @@ import { ACCESS_LEVEL } from "../../../contracts/permissions";
 import { passwordResets, roles, users } from "../../db/schema";
 import { recordActivity } from "../../lib/audit";
 import { minutesFrom } from "../../lib/clock";
+import type { Db } from "../../db/client";
 import type { AppContext, RequestOrigin } from "../../lib/context";
 import { HttpError, invalidField } from "../../lib/errors";
 import type { Translate } from "../../lib/i18n";
@@ -144,12 +145,24 @@ export async function requestPasswordReset(
   ctx.jobs.run("password-reset-mail", () => sendResetLink(ctx, input.email, origin, t, now));
 }
 
+/** What a reset link is checked against: the person as they stand now. */
+interface LinkHolder {
+  password_hash: string;
+  email: string;
+  updated_at: Date;
+  is_active: boolean;
+  archived_at: Date | null;
+  employment_status: string;
+}
+
 /**
- * Stands for the person's password and e-mail: a link stays good only while
- * this still matches, so any change to either, whichever code makes it, voids it.
+ * Stands for the person's password, e-mail and last recorded change: a link
+ * stays good only while this still matches. A new password or address voids it
+ * whichever code writes them; updated_at adds every other recorded change, so
+ * a deactivated person's link stays void after they are restored.
  */
-function credentialsFingerprint(user: { password_hash: string; email: string }): string {
-  return hashToken(JSON.stringify([user.password_hash, user.email]));
+function credentialsFingerprint(user: LinkHolder): string {
+  return hashToken(JSON.stringify([user.password_hash, user.email, user.updated_at.toISOString()]));
 }
 
 async function sendResetLink(ctx: AppContext, email: string, origin: RequestOrigin, t: Translate, now: Date) {
@@ -181,40 +194,68 @@ async function sendResetLink(ctx: AppContext, email: string, origin: RequestOrig
   });
 }
 
-export type ResetTokenState = { valid: true; resetId: number; userId: number; expiresAt: Date } | { valid: false; reason: "invalid" | "used" | "expired" };
+export type ResetTokenState =
+  | { valid: true; resetId: number; userId: number; expiresAt: Date }
+  | { valid: false; reason: "invalid" | "used" | "expired" | "revoked" };
 
-async function resetTokenState(ctx: AppContext, token: string, email: string): Promise<ResetTokenState> {
-  const [row] = await ctx.db
-    .select({ id: passwordResets.id, userId: passwordResets.user_id, expiresAt: passwordResets.expires_at, usedAt: passwordResets.used_at })
+/** The link and its person; locked, the answer holds until the transaction ends. */
+async function findResetLink(db: Db, token: string, email: string, lock: boolean) {
+  const query = db
+    .select({
+      id: passwordResets.id,
+      userId: passwordResets.user_id,
+      expiresAt: passwordResets.expires_at,
+      usedAt: passwordResets.used_at,
+      fingerprint: passwordResets.credentials_fingerprint,
+      holder: {
+        password_hash: users.password_hash,
+        email: users.email,
+        updated_at: users.updated_at,
+        is_active: users.is_active,
+        archived_at: users.archived_at,
+        employment_status: users.employment_status,
+      },
+    })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.user_id))
     .where(and(eq(passwordResets.token_hash, hashToken(token)), eq(users.email, email)));
+  const [row] = await (lock ? query.for("update") : query);
+  return row;
+}
+
+async function resetTokenState(db: Db, token: string, email: string, now: Date, lock = false): Promise<ResetTokenState> {
+  const row = await findResetLink(db, token, email, lock);
   if (!row) return { valid: false, reason: "invalid" };
   if (row.usedAt) return { valid: false, reason: "used" };
-  if (row.expiresAt.getTime() <= ctx.clock.now().getTime()) return { valid: false, reason: "expired" };
+  if (row.expiresAt.getTime() <= now.getTime()) return { valid: false, reason: "expired" };
+  if (!maySignIn(row.holder) || row.fingerprint !== credentialsFingerprint(row.holder)) return { valid: false, reason: "revoked" };
   return { valid: true, resetId: row.id, userId: row.userId, expiresAt: row.expiresAt };
 }
 
 export async function verifyResetToken(ctx: AppContext, input: z.output<typeof verifyResetTokenBody>) {
-  const state = await resetTokenState(ctx, input.token, input.email);
+  const now = ctx.clock.now();
+  const state = await resetTokenState(ctx.db, input.token, input.email, now);
   if (!state.valid) return { token_valid: false, time_remaining: 0, reason: state.reason };
-  const minutes = Math.ceil((state.expiresAt.getTime() - ctx.clock.now().getTime()) / 60_000);
+  const minutes = Math.ceil((state.expiresAt.getTime() - now.getTime()) / 60_000);
   return { token_valid: true, time_remaining: minutes };
 }
 
+function refuseLink(state: ResetTokenState & { valid: false }): never {
+  throw invalidField("token", `auth.resetToken.${state.reason}`);
+}
+
 export async function resetPassword(ctx: AppContext, input: z.output<typeof resetPasswordBody>, origin: RequestOrigin): Promise<void> {
-  const state = await resetTokenState(ctx, input.token, input.email);
-  if (!state.valid) throw invalidField("token", `auth.resetToken.${state.reason}`);
   const now = ctx.clock.now();
+  // A bad link is refused before the slow hash; the transaction checks it again.
+  const first = await resetTokenState(ctx.db, input.token, input.email, now);
+  if (!first.valid) refuseLink(first);
   const passwordHash = await hashPassword(input.password, ctx.config.passwordHashing);
-  await ctx.db.transaction(async (tx) => {
-    // Consuming the token first makes a second, concurrent use find it taken.
-    const consumed = await tx
-      .update(passwordResets)
-      .set({ used_at: now })
-      .where(and(eq(passwordResets.id, state.resetId), isNull(passwordResets.used_at)))
-      .returning({ id: passwordResets.id });
-    if (consumed.length === 0) throw invalidField("token", "auth.resetToken.used");
+  const userId = await ctx.db.transaction(async (tx) => {
+    // Locked with its person: a second use of the link, or a change to the person, since
+    // the first look either waits for this reset or is seen here.
+    const state = await resetTokenState(tx, input.token, input.email, now, true);
+    if (!state.valid) refuseLink(state);
+    await tx.update(passwordResets).set({ used_at: now }).where(eq(passwordResets.id, state.resetId));
     await tx.update(users).set({ password_hash: passwordHash, updated_at: now }).where(eq(users.id, state.userId));
     await revokeAllTokens(tx, state.userId);
     await recordActivity(tx, {
@@ -226,8 +267,10 @@ export async function resetPassword(ctx: AppContext, input: z.output<typeof rese
       ip: origin.ip,
       at: now,
     });
+    return state.userId;
   });
-  ctx.sessionCache.forgetUser(state.userId);
+  ctx.sessionCache.forgetUser(userId);
+  // Whoever failed on purpose to lock the owner out loses their hold: the owner proved the mailbox.
   await clearAttempts(ctx.db, "login", input.email);
 }
 
