@@ -34,6 +34,16 @@ declare module "fastify" {
   }
 }
 
+/** Whether a request is the API's; every other path is the app's pages and files. */
+function isApiUrl(url: string): boolean {
+  return /^\/api(?:[/?]|$)/.test(url);
+}
+
+/** The methods a route takes at this path, when the request's is not one of them. */
+function allowedMethods(app: FastifyInstance, pathname: string): string[] {
+  return app.supportedMethods.filter((method) => app.findRoute({ method, url: pathname }));
+}
+
 /** Reset links carry their token in the query: never write it to the log. */
 function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|email|password)=)[^&]*/gi, "$1***");
@@ -93,6 +103,11 @@ export async function buildApp({ database, config, clock = systemClock, logger =
       "request",
     );
   });
+  // API replies carry tokens and personal data: neither the browser nor a proxy may keep them.
+  // A route that states its own policy (signed file links: private, for an hour) keeps it.
+  app.addHook("onSend", async (request, reply) => {
+    if (isApiUrl(request.url) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+  });
   app.addHook("onClose", async () => jobs.idle());
 
   await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
@@ -120,9 +135,14 @@ export async function buildApp({ database, config, clock = systemClock, logger =
   app.setNotFoundHandler((request, reply) => {
     // A missing /assets/x.js is a 404, not the page: a stale script must fail loudly, not as HTML.
     const pathname = request.url.split("?")[0];
-    const isPage = serveApp && request.method === "GET" && !pathname.startsWith("/api") && !/\.[a-z0-9]+$/i.test(pathname);
+    const isPage = serveApp && request.method === "GET" && !isApiUrl(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
     // Client routes (/login, /dashboard, ...) all load the one page; the router takes over there.
     if (isPage) return reply.header("cache-control", "no-cache").sendFile("index.html");
+    const allowed = isApiUrl(pathname) ? allowedMethods(app, pathname) : [];
+    if (allowed.length > 0) {
+      const allow = allowed.join(", ");
+      return reply.code(405).header("allow", allow).send({ message: request.t("errors.methodNotAllowed", { method: request.method, allowed: allow }) });
+    }
     return reply.code(404).send({ message: request.t("errors.notFound") });
   });
   return app;

@@ -1,0 +1,74 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../support/api";
+import { ADMIN, call } from "../support/people";
+
+/** A built app of one page, so the static side's own caching can be seen beside the API's. */
+const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-static-"));
+fs.writeFileSync(path.join(staticDir, "index.html"), "<!doctype html><title>Paydesk</title>");
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await startTestApp({ config: { staticDir } });
+  admin = await t.tokenFor(ADMIN.email);
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(staticDir, { recursive: true, force: true });
+});
+
+describe("Cache-Control on API replies", () => {
+  it.each<[string, () => InjectOptions]>([
+    ["a sign-in with its token", () => ({ method: "POST", url: "/api/login", payload: ADMIN })],
+    ["a refused sign-in", () => ({ method: "POST", url: "/api/login", payload: { ...ADMIN, password: "Wrong123!" } })],
+    ["the signed-in person", () => ({ method: "GET", url: "/api/me", headers: { authorization: `Bearer ${admin}` } })],
+    ["the people list", () => ({ method: "GET", url: "/api/users", headers: { authorization: `Bearer ${admin}` } })],
+    ["a refusal without a token", () => ({ method: "GET", url: "/api/me" })],
+    ["an unknown API path", () => ({ method: "GET", url: "/api/no-such-thing" })],
+    ["a method the path does not take", () => ({ method: "DELETE", url: "/api/login" })],
+  ])("forbids storing %s", async (_label, request) => {
+    const response = await t.app.inject(request());
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("leaves the app's own pages to their caching", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/login" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["cache-control"]).not.toContain("no-store");
+  });
+});
+
+describe("a known API path with a method it does not take", () => {
+  const allowOf = (header: unknown) => String(header).split(", ").sort();
+
+  it.each([
+    ["DELETE", "/api/login", ["POST"]],
+    ["POST", "/api/me", ["GET", "HEAD"]],
+    ["PATCH", "/api/users/1", ["DELETE", "GET", "HEAD", "PUT"]],
+  ])("answers %s %s with 405, the allowed methods and a message", async (method, url, allowed) => {
+    const response = await call(t, admin, { method: method as InjectOptions["method"], url });
+    expect(response.statusCode).toBe(405);
+    expect(allowOf(response.headers.allow)).toEqual(allowed);
+    expect(response.json()).toEqual({ message: `The ${method} method is not allowed here. Use ${response.headers.allow}.` });
+  });
+
+  it("answers in the reader's language", async () => {
+    const response = await t.app.inject({ method: "DELETE", url: "/api/login", headers: { "accept-language": "fr" } });
+    expect(response.statusCode).toBe(405);
+    expect(response.json().message).toBe("La méthode DELETE n'est pas autorisée ici. Utilisez POST.");
+  });
+
+  it("keeps 404 for a path no route takes, with any method", async () => {
+    for (const method of ["GET", "POST", "DELETE"] as const) {
+      const response = await call(t, admin, { method, url: "/api/no-such-thing" });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers.allow).toBeUndefined();
+      expect(response.json()).toEqual({ message: "The resource does not exist." });
+    }
+  });
+});
