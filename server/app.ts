@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -11,10 +11,13 @@ import { handleError } from "./lib/error-handler";
 import { systemClock, type Clock } from "./lib/clock";
 import type { AppContext, RequestOrigin } from "./lib/context";
 import { languageFromHeader, translator, type Translate } from "./lib/i18n";
+import { createEventBus } from "./lib/events";
 import { createJobs } from "./lib/jobs";
 import { createMailer } from "./lib/mail";
+import type { Author } from "./lib/write";
+import { guardRoutes } from "./modules/auth/guard";
 import { authRoutes } from "./modules/auth/routes";
-import { createSessionCache } from "./modules/auth/session-cache";
+import { createSessionCache, forgetOnChange } from "./modules/auth/session-cache";
 import type { AuthUser } from "./modules/auth/sessions";
 import { settingsRoutes } from "./modules/settings/routes";
 import { activitiesRoutes } from "./modules/activities/routes";
@@ -31,6 +34,8 @@ declare module "fastify" {
     user: AuthUser;
     t: Translate;
     origin: RequestOrigin;
+    /** The signed-in person (if any) and the origin, as the write path records them. */
+    author: Author;
   }
 }
 
@@ -89,10 +94,17 @@ export async function buildApp({ database, config, clock = systemClock, logger =
   const mailer = await createMailer({ db: database.db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   // Caching sessions is exact only where this process is the database's one writer.
   const sessionCache = createSessionCache(database.kind === "pglite" ? config.sessionCacheSeconds * 1000 : 0);
-  app.decorate("ctx", { db: database.db, clock, config, mailer, jobs, log: app.log, sessionCache });
+  const events = createEventBus((error, event) => app.log.error({ err: error, event: event.type }, "event listener failed"));
+  forgetOnChange(events, sessionCache);
+  app.decorate("ctx", { db: database.db, clock, config, mailer, jobs, events, log: app.log, sessionCache });
   app.decorateRequest("user", null as unknown as AuthUser);
   app.decorateRequest("t", null as unknown as Translate);
   app.decorateRequest("origin", null as unknown as RequestOrigin);
+  app.decorateRequest("author", {
+    getter(this: FastifyRequest): Author {
+      return { actorId: this.user?.id ?? null, origin: this.origin };
+    },
+  });
   app.addHook("onRequest", async (request) => {
     request.t = translator(languageFromHeader(request.headers["accept-language"]));
     request.origin = { ip: request.ip, userAgent: request.headers["user-agent"] };
@@ -116,6 +128,7 @@ export async function buildApp({ database, config, clock = systemClock, logger =
 
   await app.register(
     async (api) => {
+      guardRoutes(api);
       await api.register(authRoutes);
       await api.register(settingsRoutes);
       await api.register(filesRoutes);

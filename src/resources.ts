@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { DashboardOutlined, FileTextOutlined, HistoryOutlined, HomeOutlined, SafetyCertificateOutlined, TeamOutlined } from "@ant-design/icons";
-import type { Action, PermissionMap } from "../contracts/permissions";
+import type { PermissionMap } from "../contracts/permissions";
+import type { Action } from "../contracts/policies";
 import { actionGuard, superAdminEntryGuard } from "./routing/guards";
 
 /** Who may open a resource: the route guard refuses typed URLs, access control hides menus and buttons. */
@@ -50,7 +51,7 @@ export const RESOURCES: readonly AppResource[] = [
     labelKey: "menu.roles",
     icon: SafetyCertificateOutlined,
     access: { action: "roles.list" },
-    actions: { create: "roles.manage", edit: "roles.manage", delete: "roles.manage" },
+    actions: { create: "roles.create", edit: "roles.update", delete: "roles.delete" },
   },
   {
     name: "dashboard/system-activities",

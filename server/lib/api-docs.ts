@@ -4,9 +4,6 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 
-/** Spread into a route's schema when it needs no bearer token (sign-in, reset links, signed file links). */
-export const PUBLIC_ROUTE = { security: [] as Record<string, string[]>[] };
-
 /** Path segments that belong to a wider area; any other first segment is its own (users, roles...). */
 const AREAS: Record<string, string> = {
   login: "auth",
@@ -50,7 +47,9 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     },
     transform: (input) => {
       const { schema, url } = jsonSchemaTransform(input);
-      return { schema: { ...schema, tags: schema?.tags ?? [apiArea(url)] }, url };
+      // A public route (config.public) needs no bearer token: the reference says so from the same flag the gate reads.
+      const security = input.route.config?.public ? { security: [] } : {};
+      return { schema: { ...schema, ...security, tags: schema?.tags ?? [apiArea(url)] }, url };
     },
   });
   // The page runs under the app's own CSP (scripts from this server only); the

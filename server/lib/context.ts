@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Clock } from "./clock";
+import type { EventBus } from "./events";
 import type { Jobs } from "./jobs";
 import type { Mailer } from "./mail";
 import type { SessionCache } from "../modules/auth/session-cache";
@@ -13,6 +14,8 @@ export interface AppContext {
   config: Config;
   mailer: Mailer;
   jobs: Jobs;
+  /** Domain events, published by the write path after commit. */
+  events: EventBus;
   log: FastifyBaseLogger;
   /** Resolved bearer tokens; every revocation must forget them here too. */
   sessionCache: SessionCache;

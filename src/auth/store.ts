@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import type { LoginBody, Me } from "../../contracts/auth";
-import { isSuperAdmin, parsePermissions, type PermissionMap } from "../../contracts/permissions";
+import { parsePermissions, type PermissionMap } from "../../contracts/permissions";
+import { isSuperAdmin } from "../../contracts/policies/core";
 import { authApi, AUTH_SUCCESS } from "../api/auth";
 import { clearSession, readAuthenticatedFlag, readToken, storeSession, touchesSession } from "./storage";
 

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { Navigate, useLocation, useParams } from "react-router";
+import { ACCESS_LEVEL } from "../../contracts/permissions";
 import { initializeAuth, localLogout, useAuthState } from "../auth/store";
 import { FullPageSpinner } from "../components/common/FullPageSpinner";
 import { ApiError } from "../lib/http";
@@ -74,6 +75,8 @@ export function ResourceGuard({ name, action, children }: { name: string; action
 export function OwnRecordGuard({ children }: { children: ReactNode }) {
   const { me, permissions } = useAuthState();
   const { id } = useParams();
-  const target = me ? actionGuard(me, permissions, "users.view", Number(id)) : homeTarget(null);
+  // Viewing reads only whose record it is: the person's level and role do not matter here.
+  const person = { id: Number(id), access_level: ACCESS_LEVEL.EMPLOYEE, role_permissions: [] };
+  const target = me ? actionGuard(me, permissions, "users.view", person) : homeTarget(null);
   return target ? <Navigate to={target} replace /> : children;
 }

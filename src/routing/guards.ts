@@ -1,4 +1,5 @@
-import { ACCESS_LEVEL, can, type Action, type PermissionMap } from "../../contracts/permissions";
+import { ACCESS_LEVEL, type PermissionMap } from "../../contracts/permissions";
+import { can, type Action, type RecordFor } from "../../contracts/policies";
 
 /**
  * The spec's routing guards (section 4) as pure decisions: each returns where
@@ -44,10 +45,10 @@ export function superAdminEntryGuard(me: Pick<Viewer, "access_level">): string |
 /**
  * A route guarded by an action: the same can() the server applies. Admin
  * areas refuse the employee level (spec: admin-only routes), others need the
- * role's permission; a record's own person may open it (ownerId).
+ * role's permission; a record's own person may open it (record).
  */
-export function actionGuard(me: Viewer, permissions: PermissionMap, action: Action, ownerId?: number): string | null {
-  return can({ id: me.id, access_level: me.access_level, permissions }, action, ownerId) ? null : ROUTES.unauthorized;
+export function actionGuard<A extends Action>(me: Viewer, permissions: PermissionMap, action: A, record?: RecordFor<A>): string | null {
+  return can({ id: me.id, access_level: me.access_level, permissions }, action, record) ? null : ROUTES.unauthorized;
 }
 
 /** Where a failed user lookup goes: the connection-error page, able to retry the original path. */

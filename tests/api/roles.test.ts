@@ -220,7 +220,26 @@ describe("PUT /api/roles/{id}", () => {
   });
 });
 
-describe("nobody grants more than they hold", () => {
+describe("nobody grants or removes more than they hold", () => {
+  it("staff holding only roles_view and roles_manage cannot empty, rename or delete a stronger role, the Administrator's included (403)", async () => {
+    const manager = await staffWith(t, admin, ["roles_view", "roles_manage"]);
+    const administrator = await roleNamed("Administrator");
+    const before = await readRole(administrator!.id);
+    const emptied = await call(t, manager.token, { method: "PUT", url: `/api/roles/${administrator!.id}`, payload: { permissions: [] } });
+    expect(emptied.statusCode).toBe(403);
+    expect(emptied.json().message).toMatch(/^You can only change or delete a role whose permissions you have yourself \(not: users_view, /);
+    const renamed = await call(t, manager.token, { method: "PUT", url: `/api/roles/${administrator!.id}`, payload: { name: unique("Mine ") } });
+    expect(renamed.statusCode).toBe(403);
+    const stronger = await createRole(t, admin, ["roles_view", "roles_manage", "payroll_view"]);
+    expect((await call(t, manager.token, { method: "DELETE", url: `/api/roles/${stronger}` })).statusCode).toBe(403);
+    expect(await readRole(administrator!.id)).toEqual(before);
+    expect((await readRole(stronger)).permissions).toEqual(["roles_view", "roles_manage", "payroll_view"]);
+    // A role within their own permissions stays theirs to change and delete.
+    const within = await createRole(t, admin, ["roles_view"]);
+    expect((await call(t, manager.token, { method: "PUT", url: `/api/roles/${within}`, payload: { permissions: [] } })).statusCode).toBe(200);
+    expect((await call(t, manager.token, { method: "DELETE", url: `/api/roles/${within}` })).statusCode).toBe(200);
+  });
+
   it("staff with roles_manage cannot create or widen a role beyond their own permissions (403)", async () => {
     const manager = await staffWith(t, admin, ["roles_view", "roles_manage", "attendance_access"]);
     const name = unique("Too big ");

@@ -30,19 +30,21 @@ describe("password and e-mail of someone else", () => {
     const payReader = await staffWith(t, admin, ["users_view", "users_pay_view"]);
     const refused = await put(manager.token, payReader.id, newPassword);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe("You can only change the password or e-mail address of someone whose access you have yourself.");
+    // Someone holding more than the manager is beyond them altogether, not only their password.
+    expect(refused.json().message).toBe("You can only change someone whose access you have yourself (not: users_pay_view).");
     expect((await put(manager.token, payReader.id, { email: `${unique()}@example.com` })).statusCode).toBe(403);
     expect((await signIn(payReader.email, NEW_PASSWORD)).statusCode).toBe(422);
     expect((await signIn(payReader.email, payReader.password)).statusCode).toBe(200);
-    // Other fields of that person stay theirs to edit.
-    expect((await put(manager.token, payReader.id, { phone: "+1 555 0100" })).statusCode).toBe(200);
+    expect((await put(manager.token, payReader.id, { phone: "+1 555 0100" })).statusCode).toBe(403);
   });
 
   it("staff without the pay permission cannot take over an employee (who sees their own pay); with it they can", async () => {
     const manager = await staffWith(t, admin, ["users_view", "users_manage"]);
     const payManager = await staffWith(t, admin, ["users_view", "users_manage", "users_pay_view"]);
     const person = await createPerson(t, admin);
-    expect((await put(manager.token, person.id, newPassword)).statusCode).toBe(403);
+    const refused = await put(manager.token, person.id, newPassword);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe("You can only change the password or e-mail address of someone whose access you have yourself.");
     expect((await put(payManager.token, person.id, newPassword)).statusCode).toBe(200);
     expect((await signIn(person.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
@@ -81,12 +83,31 @@ describe("roles", () => {
     expect(me.json().data.access_level).toBe(1);
   });
 
-  it("editing someone whose role is stronger than the editor's works when the role is left as it is", async () => {
+  it("editing an employee whose (dormant) role is stronger than the editor's works when the role is left as it is", async () => {
+    const strong = await createRole(t, admin, ["users_view", "users_manage", "users_pay_view"]);
+    const employee = await createPerson(t, admin, { access_level: 1, role_id: strong });
+    const manager = await staffWith(t, admin, ["users_view", "users_manage"]);
+    // The form sends the role it shows: unchanged, it is no grant, and an employee uses none of it.
+    expect((await put(manager.token, employee.id, { phone: "+1 555 0101", role_id: strong, access_level: 1 })).statusCode).toBe(200);
+  });
+
+  it("nobody edits, deactivates or archives a staff member holding more than they do (403), and nothing changes", async () => {
     const strong = await createRole(t, admin, ["users_view", "users_manage", "users_pay_view"]);
     const colleague = await createPerson(t, admin, { access_level: 2, role_id: strong });
     const manager = await staffWith(t, admin, ["users_view", "users_manage"]);
-    // The form sends the role it shows: unchanged, it is no grant.
-    expect((await put(manager.token, colleague.id, { phone: "+1 555 0101", role_id: strong, access_level: 2 })).statusCode).toBe(200);
+    for (const change of [{ phone: "+1 555 0101" }, { is_active: false }, { employment_status: "terminated" }]) {
+      const response = await put(manager.token, colleague.id, change);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toContain("users_pay_view");
+    }
+    const archive = await call(t, manager.token, { method: "DELETE", url: `/api/users/${colleague.id}` });
+    expect(archive.statusCode).toBe(403);
+    const after = (await call(t, admin, { method: "GET", url: `/api/users/${colleague.id}` })).json().data;
+    expect(after).toMatchObject({ is_active: true, employment_status: "active", archived_at: null });
+    expect(after.phone).not.toBe("+1 555 0101");
+    // An equal or stronger colleague may.
+    const peer = await staffWith(t, admin, ["users_view", "users_manage", "users_pay_view"]);
+    expect((await put(peer.token, colleague.id, { phone: "+1 555 0101" })).statusCode).toBe(200);
   });
 });
 

@@ -1,11 +1,13 @@
 /**
- * The permission table: can() for every action, at every access level, with
- * and without the action's permission, on no record, someone else's record
- * and one's own. The expected answers are written out cell by cell below, not
- * computed from ACTIONS, so a change to a rule shows up as a failing cell.
+ * The policy table: can() for every action, at every access level, with and
+ * without the action's permission, on no record, someone else's record and
+ * one's own (records holding nothing, so conditions pass). The expected
+ * answers are written out cell by cell, not computed from the policies, so a
+ * change to a rule shows up as a failing cell. Conditions on records follow.
  */
 import { describe, expect, it } from "vitest";
-import { ACTIONS, PERMISSIONS, can, permissionMap, type Action, type Permission, type Subject } from "../../contracts/permissions";
+import { PERMISSIONS, permissionMap, type Permission } from "../../contracts/permissions";
+import { can, decide, decideFields, mayAttempt, POLICIES, type Action, type Actor, type RecordFor } from "../../contracts/policies";
 
 const ME = 42;
 const SOMEONE_ELSE = 7;
@@ -28,33 +30,56 @@ const N = false;
 //                      without    │ with           without    │ with           without    │ with
 //                      -  oth own │ -  oth own     -  oth own │ -  oth own     -  oth own │ -  oth own
 const TABLE: Record<Action, boolean[]> = {
+  "account.view":      [Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
+  "account.update":    [Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
+  "account.signOut":   [Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
+  "activities.list":   [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   N, N,  N],
+  "roles.list":        [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "roles.view":        [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "roles.options":     [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "roles.create":      [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "roles.grant":       [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "roles.update":      [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "roles.delete":      [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "users.list":        [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "users.view":        [Y, Y,  Y,   Y, Y,  Y,      N, N,  Y,   N, N,  Y,      N, N,  Y,   Y, Y,  Y],
   "users.create":      [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "users.update":      [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "users.assign":      [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "users.delete":      [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "users.viewPay":     [Y, Y,  Y,   Y, Y,  Y,      N, N,  Y,   N, N,  Y,      N, N,  Y,   Y, Y,  Y],
-  "roles.list":        [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
-  "roles.manage":      [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
-  "activities.view":   [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   N, N,  N],
+  "users.writePay":    [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  // Someone else's password or e-mail also needs the pay permission: see the conditions below.
+  "users.setCredentials": [Y, Y, Y, Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, N,  N],
 };
 
-/** The permission a rule names, if any (read from ACTIONS only to build roles, never to decide answers). */
-function permissionOf(action: Action): Permission | undefined {
-  return (ACTIONS[action] as { permission?: Permission }).permission;
+/** The permissions a rule names (read from the policies only to build roles, never to decide answers). */
+function permissionsOf(action: Action): readonly Permission[] {
+  const [resource, verb] = action.split(".") as [keyof typeof POLICIES, string];
+  const needed = (POLICIES[resource].rules as Record<string, { permission?: Permission | readonly Permission[] }>)[verb].permission;
+  return needed === undefined ? [] : typeof needed === "string" ? [needed] : needed;
 }
 
 function roleFor(action: Action, holds: boolean): Permission[] {
-  const needed = permissionOf(action);
-  if (needed === undefined) return holds ? [...PERMISSIONS] : [];
-  return holds ? [needed] : PERMISSIONS.filter((name) => name !== needed);
+  const needed = permissionsOf(action);
+  if (needed.length === 0) return holds ? [...PERMISSIONS] : [];
+  return holds ? [needed[0]] : PERMISSIONS.filter((name) => !needed.includes(name));
 }
 
-function actor(level: Level, permissions: readonly string[]): Subject {
-  return { id: ME, access_level: level, permissions: permissionMap(permissions) };
+function actor(level: Level, permissions: readonly string[], id = ME): Actor {
+  return { id, access_level: level, permissions: permissionMap(permissions) };
 }
 
-const owner: Record<Context, number | undefined> = { none: undefined, other: SOMEONE_ELSE, own: ME };
+/** A record of the action's resource in each context, holding nothing (so only grants decide). */
+function recordFor(action: Action, context: Context): unknown {
+  if (context === "none") return undefined;
+  const id = context === "own" ? ME : SOMEONE_ELSE;
+  if (action.startsWith("users.")) return { id, access_level: 1, role_permissions: [] };
+  if (action.startsWith("roles.")) return { permissions: [] };
+  return undefined;
+}
+
+const check = (who: Actor, action: Action, record?: unknown) => can(who, action, record as RecordFor<Action>);
 
 const cases: { action: Action; level: Level; holds: boolean; context: Context; expected: boolean }[] = [];
 for (const [action, row] of Object.entries(TABLE) as [Action, boolean[]][]) {
@@ -68,42 +93,44 @@ for (const [action, row] of Object.entries(TABLE) as [Action, boolean[]][]) {
   }
 }
 
+const ALL_ACTIONS = Object.entries(POLICIES).flatMap(([resource, policy]) => Object.keys(policy.rules).map((verb) => `${resource}.${verb}` as Action));
+
 describe("can(): the decision table", () => {
   it("has a row for every action, and every row has 18 cells", () => {
-    expect(Object.keys(TABLE).sort()).toEqual(Object.keys(ACTIONS).sort());
+    expect(Object.keys(TABLE).sort()).toEqual([...ALL_ACTIONS].sort());
     for (const row of Object.values(TABLE)) expect(row).toHaveLength(18);
   });
 
   it.each(cases)("$action · level $level · permission held: $holds · record: $context → $expected", ({ action, level, holds, context, expected }) => {
-    expect(can(actor(level, roleFor(action, holds)), action, owner[context])).toBe(expected);
+    expect(check(actor(level, roleFor(action, holds)), action, recordFor(action, context))).toBe(expected);
   });
 });
 
 describe("can(): edges of the table", () => {
-  it("grants a super administrator every action with an empty role", () => {
-    for (const action of Object.keys(ACTIONS) as Action[]) expect(can(actor(0, []), action)).toBe(true);
-  });
-
   it("refuses an employee every staff action even when the role lists the whole catalogue", () => {
     const employee = actor(1, PERMISSIONS);
-    for (const action of ["users.list", "users.create", "users.update", "users.delete", "roles.list", "roles.manage", "activities.view"] as const) {
-      expect(can(employee, action)).toBe(false);
-      expect(can(employee, action, SOMEONE_ELSE)).toBe(false);
-      expect(can(employee, action, ME)).toBe(false);
+    for (const action of ALL_ACTIONS.filter((name) => !name.startsWith("account.") && name !== "users.view" && name !== "users.viewPay")) {
+      for (const context of ["none", "other", "own"] as const) expect(check(employee, action, recordFor(action, context))).toBe(false);
     }
   });
 
   it("lets staff with the whole catalogue do everything but read the activity log", () => {
     const staff = actor(2, PERMISSIONS);
-    for (const action of Object.keys(ACTIONS) as Action[]) expect(can(staff, action, SOMEONE_ELSE)).toBe(action !== "activities.view");
+    for (const action of ALL_ACTIONS) expect(check(staff, action, recordFor(action, "other"))).toBe(action !== "activities.list");
   });
 
-  it("grants nothing to staff with an empty role, apart from their own record and pay", () => {
+  it("grants nothing to staff with an empty role, apart from their own account, record and pay", () => {
     const staff = actor(2, []);
-    for (const action of Object.keys(ACTIONS) as Action[]) {
-      expect(can(staff, action, SOMEONE_ELSE)).toBe(false);
-      expect(can(staff, action, ME)).toBe(action === "users.view" || action === "users.viewPay");
+    for (const action of ALL_ACTIONS) {
+      expect(check(staff, action, recordFor(action, "other"))).toBe(action.startsWith("account."));
+      expect(check(staff, action, recordFor(action, "own"))).toBe(action.startsWith("account.") || action === "users.view" || action === "users.viewPay");
     }
+  });
+
+  it("role pickers open to whoever lists roles or manages people", () => {
+    expect(can(actor(2, ["users_manage"]), "roles.options")).toBe(true);
+    expect(can(actor(2, ["roles_view"]), "roles.options")).toBe(true);
+    expect(can(actor(2, ["users_view"]), "roles.options")).toBe(false);
   });
 
   it("does not take a permission name that is similar but not the same", () => {
@@ -111,28 +138,86 @@ describe("can(): edges of the table", () => {
     expect(can(actor(2, ["Users_View"]), "users.list")).toBe(false);
     expect(can(actor(2, ["users"]), "users.list")).toBe(false);
     expect(can(actor(2, ["users_pay_view"]), "users.list")).toBe(false);
-    expect(can(actor(2, ["users_view"]), "users.viewPay", SOMEONE_ELSE)).toBe(false);
+    expect(check(actor(2, ["users_view"]), "users.viewPay", recordFor("users.viewPay", "other"))).toBe(false);
     expect(can(actor(2, ["roles_manage"]), "roles.list")).toBe(false);
-    expect(can(actor(2, ["roles_view"]), "roles.manage")).toBe(false);
+    expect(can(actor(2, ["roles_view"]), "roles.update")).toBe(false);
   });
 
   it("does not read a permission from the map's prototype", () => {
     expect(can({ id: ME, access_level: 2, permissions: permissionMap(["__proto__"]) }, "users.list")).toBe(false);
-    expect(can({ id: ME, access_level: 2, permissions: permissionMap(["constructor", "toString"]) }, "roles.manage")).toBe(false);
+    expect(can({ id: ME, access_level: 2, permissions: permissionMap(["constructor", "toString"]) }, "roles.update")).toBe(false);
   });
 
-  it("treats ownership as the exact id: another id, or no id, is not one's own", () => {
+  it("treats ownership as the exact id: another id, or no record, is not one's own", () => {
     const employee = actor(1, []);
-    expect(can(employee, "users.view", ME)).toBe(true);
-    expect(can(employee, "users.view", ME + 1)).toBe(false);
+    const person = (id: number) => ({ id, access_level: 1, role_permissions: [] });
+    expect(can(employee, "users.view", person(ME))).toBe(true);
+    expect(can(employee, "users.view", person(ME + 1))).toBe(false);
     expect(can(employee, "users.view")).toBe(false);
-    expect(can(employee, "users.view", 0)).toBe(false);
-    expect(can({ ...employee, id: 0 }, "users.view", 0)).toBe(true);
+    expect(can(employee, "users.view", person(0))).toBe(false);
+    expect(can(actor(1, [], 0), "users.view", person(0))).toBe(true);
   });
 
-  it("never lets ownership open an action that is not about one's own record", () => {
-    for (const action of ["users.list", "users.create", "users.update", "users.delete", "roles.list", "roles.manage", "activities.view"] as const) {
-      expect(can(actor(1, []), action, ME)).toBe(false);
+  it("lets the route gate through whoever might act on their own record, and nobody else without the grant", () => {
+    expect(mayAttempt(actor(1, []), "users.view")).toBe(true);
+    expect(mayAttempt(actor(1, []), "users.viewPay")).toBe(true);
+    for (const action of ["users.list", "users.update", "users.writePay", "roles.list", "activities.list"] as const) {
+      expect(mayAttempt(actor(1, PERMISSIONS), action)).toBe(false);
     }
+    expect(mayAttempt(actor(2, ["users_manage"]), "users.update")).toBe(true);
+  });
+});
+
+describe("conditions on people: nobody acts on, or gives, more than they hold", () => {
+  const manager = actor(2, ["users_view", "users_manage"]);
+  const staff = (role_permissions: string[], id = SOMEONE_ELSE) => ({ id, access_level: 2, role_permissions });
+  const superAdmin = { id: SOMEONE_ELSE, access_level: 0, role_permissions: [] };
+
+  it("acting on someone needs every power they can use; an employee's role lies dormant", () => {
+    expect(decide(manager, "users.update", staff(["users_view"]))).toBe(true);
+    expect(decide(manager, "users.update", staff(["users_view", "users_pay_view"]))).toEqual({ reason: "users.beyondOwn", params: { names: "users_pay_view" } });
+    expect(decide(manager, "users.delete", staff(["payroll_release", "roles_manage"]))).toEqual({ reason: "users.beyondOwn", params: { names: "payroll_release, roles_manage" } });
+    expect(decide(manager, "users.update", { id: SOMEONE_ELSE, access_level: 1, role_permissions: [...PERMISSIONS] })).toBe(true);
+  });
+
+  it("only a super administrator acts on, or makes, a super administrator", () => {
+    for (const action of ["users.update", "users.delete", "users.assign", "users.create", "users.setCredentials"] as const) {
+      expect(decide(actor(2, PERMISSIONS), action, superAdmin)).toEqual({ reason: "users.superAdminOnly" });
+      expect(decide(actor(0, [], ME), action, superAdmin)).toBe(true);
+    }
+  });
+
+  it("giving a role counts its permissions whatever the level, since a promotion would wake them", () => {
+    expect(decide(manager, "users.assign", { id: SOMEONE_ELSE, access_level: 1, role_permissions: ["payroll_view"] })).toEqual({
+      reason: "users.roleBeyondOwn",
+      params: { names: "payroll_view" },
+    });
+    expect(decide(manager, "users.create", { id: 0, access_level: 2, role_permissions: ["users_view"] })).toBe(true);
+  });
+
+  it("someone else's password or e-mail needs their powers and the pay permission", () => {
+    const employee = { id: SOMEONE_ELSE, access_level: 1, role_permissions: [] };
+    expect(decide(manager, "users.setCredentials", employee)).toEqual({ reason: "users.credentialsBeyondOwn", params: { names: "users_pay_view" } });
+    expect(decide(actor(2, ["users_manage", "users_pay_view"]), "users.setCredentials", employee)).toBe(true);
+  });
+
+  it("field rules: pay needs the pay permission to write, and one's own record or it to read", () => {
+    const own = { id: ME, access_level: 1, role_permissions: [] };
+    expect(decideFields(actor(1, []), "users", "read", ["base_rate"], own)).toBe(true);
+    expect(decideFields(actor(1, []), "users", "read", ["base_rate"], { ...own, id: SOMEONE_ELSE })).toEqual({ reason: "errors.forbidden" });
+    expect(decideFields(manager, "users", "write", ["phone", "department"])).toBe(true);
+    expect(decideFields(manager, "users", "write", ["phone", "bank_account"])).toEqual({ reason: "users.payForbidden" });
+    expect(decideFields(actor(2, ["users_manage", "users_pay_view"]), "users", "write", ["base_rate"])).toBe(true);
+  });
+});
+
+describe("conditions on roles: nobody grants, changes or removes what they do not hold", () => {
+  const manager = actor(2, ["roles_view", "roles_manage"]);
+  it("refuses a role carrying permissions the actor lacks, naming them", () => {
+    expect(decide(manager, "roles.update", { permissions: ["roles_view", "users_manage"] })).toEqual({ reason: "roles.beyondOwn", params: { names: "users_manage" } });
+    expect(decide(manager, "roles.delete", { permissions: [...PERMISSIONS] })).toMatchObject({ reason: "roles.beyondOwn" });
+    expect(decide(manager, "roles.grant", { permissions: ["payroll_release"] })).toEqual({ reason: "roles.grantBeyondOwn", params: { names: "payroll_release" } });
+    expect(decide(manager, "roles.create", { permissions: ["roles_view"] })).toBe(true);
+    expect(decide(actor(0, []), "roles.delete", { permissions: [...PERMISSIONS] })).toBe(true);
   });
 });

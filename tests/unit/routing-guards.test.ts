@@ -47,8 +47,8 @@ describe("routing guards (spec section 4)", () => {
   it("needs the action's permission, which level 0 always has; one's own record is open", () => {
     expect(actionGuard(staff, {}, "roles.list")).toBe("/unauthorized");
     expect(actionGuard(staff, { roles_view: true }, "roles.list")).toBeNull();
-    expect(actionGuard(employee, {}, "users.view", employee.id)).toBeNull();
-    expect(actionGuard(employee, {}, "users.view", staff.id)).toBe("/unauthorized");
+    expect(actionGuard(employee, {}, "users.view", { id: employee.id, access_level: 1, role_permissions: [] })).toBeNull();
+    expect(actionGuard(employee, {}, "users.view", { id: staff.id, access_level: 2, role_permissions: [] })).toBe("/unauthorized");
   });
 
   it("builds the connection-error address with the message and the way back", () => {

@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { can, type Action } from "../../../contracts/permissions";
+import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import { mayAttempt } from "../../../contracts/policies";
 import { forbidden, unauthenticated } from "../../lib/errors";
 import { hashToken } from "../../lib/tokens";
 import { userForToken, type AuthUser } from "./sessions";
@@ -24,22 +24,30 @@ async function resolveUser(request: FastifyRequest, token: string): Promise<Auth
 }
 
 /**
- * For every route that needs a signed-in user. Runs on request, before the
- * body is validated: a stranger learns nothing about what a body should be.
+ * The one gate of every API route, run on request, before the body is
+ * validated: a stranger or an unpermitted caller learns nothing about what
+ * a body should be. Record-level rules run where the record is loaded.
  */
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+async function routeGate(request: FastifyRequest): Promise<void> {
+  const { action, public: isPublic } = request.routeOptions.config;
+  if (isPublic) return;
   const token = bearerToken(request);
   const user = token ? await resolveUser(request, token) : null;
   if (!user) throw unauthenticated();
   request.user = user;
+  if (!action || !mayAttempt(user, action)) throw forbidden();
 }
 
-/**
- * Refuses (403) before the body is validated when the action is not the
- * user's at all; the service still decides per record.
- */
-export function allow(action: Action) {
-  return async (request: FastifyRequest): Promise<void> => {
-    if (!can(request.user, action)) throw forbidden();
-  };
+/** A route must say what it does (its policy action) or that it is public: nothing is open by omission. */
+function requirePolicy(route: RouteOptions): void {
+  const config = route.config as { action?: string; public?: boolean } | undefined;
+  if (!config?.action && !config?.public) {
+    throw new Error(`${String(route.method)} ${route.url} declares neither a policy action (config.action) nor config.public`);
+  }
+}
+
+/** Applies to every route registered in `api` after this call. */
+export function guardRoutes(api: FastifyInstance): void {
+  api.addHook("onRoute", requirePolicy);
+  api.addHook("onRequest", routeGate);
 }

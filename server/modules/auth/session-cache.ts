@@ -1,3 +1,4 @@
+import type { EventBus } from "../../lib/events";
 import type { AuthUser } from "./sessions";
 
 /**
@@ -49,4 +50,15 @@ export function createSessionCache(ttlMs: number, maxEntries = 10_000): SessionC
     forgetUser: (userId) => forget((user) => user.id === userId),
     forgetAll: () => entries.clear(),
   };
+}
+
+/**
+ * Sessions carry the person's name, picture, level and role: any change to a
+ * person drops their cached sessions, and a changed role everyone's.
+ */
+export function forgetOnChange(events: EventBus, cache: SessionCache): void {
+  events.on("", (event) => {
+    if (event.subjectType === "user" && event.subjectId !== null) cache.forgetUser(event.subjectId);
+    if (event.subjectType === "role") cache.forgetAll();
+  });
 }

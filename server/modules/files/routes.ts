@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParams } from "../../../contracts/validation";
-import { PUBLIC_ROUTE } from "../../lib/api-docs";
 import { HttpError, notFound } from "../../lib/errors";
 import { verifySignedPath } from "../../lib/signed-urls";
 import { readFile } from "./service";
@@ -14,8 +13,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/files/:id",
     {
+      config: { public: true },
       schema: {
-        ...PUBLIC_ROUTE,
         params: idParams,
         querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
       },

@@ -1,10 +1,9 @@
 import { and, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
-import { can, type Subject } from "../../../contracts/permissions";
+import { can, type Actor } from "../../../contracts/policies";
 import { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, PAY_BASES, type UserRecord } from "../../../contracts/users";
 import type { ListResponse } from "../../../contracts/list";
 import { roles, users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
-import { forbidden } from "../../lib/errors";
 import { defineListSpec, paged, parseListQuery, rowsOf, type ListField } from "../../lib/list-query";
 import { toUserRecord } from "./service";
 
@@ -39,8 +38,7 @@ const payReaderSpec = defineListSpec({
 });
 
 /** The people list: archived people only when asked for (archived=1), never mixed with the rest. */
-export async function listUsers(ctx: AppContext, actor: Subject, query: Record<string, unknown>): Promise<ListResponse<UserRecord>> {
-  if (!can(actor, "users.list")) throw forbidden();
+export async function listUsers(ctx: AppContext, actor: Actor, query: Record<string, unknown>): Promise<ListResponse<UserRecord>> {
   const spec = can(actor, "users.viewPay") ? payReaderSpec : everyoneSpec;
   const list = parseListQuery(query, spec);
   const scope: SQL = query.archived === "1" ? isNotNull(users.archived_at) : isNull(users.archived_at);
@@ -48,7 +46,7 @@ export async function listUsers(ctx: AppContext, actor: Subject, query: Record<s
   return paged(ctx.db, list, {
     rows: async ({ where, orderBy, limit, offset }) => {
       const rows = await ctx.db
-        .select({ user: users, roleId: roles.id, roleName: roles.name })
+        .select({ user: users, roleId: roles.id, roleName: roles.name, rolePermissions: roles.permissions })
         .from(users)
         .leftJoin(roles, eq(roles.id, users.role_id))
         .where(and(scope, where))
@@ -56,7 +54,7 @@ export async function listUsers(ctx: AppContext, actor: Subject, query: Record<s
         .limit(limit)
         .offset(offset);
       return rows.map((row) =>
-        toUserRecord(row.user, row.roleId !== null ? { id: row.roleId, name: row.roleName! } : null, actor, ctx.config.appKey, now),
+        toUserRecord(row.user, row.roleId !== null ? { id: row.roleId, name: row.roleName!, permissions: row.rolePermissions! } : null, actor, ctx.config.appKey, now),
       );
     },
     count: (where) => rowsOf(ctx.db, users, and(scope, where)),

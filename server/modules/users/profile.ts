@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { can, type Subject } from "../../../contracts/permissions";
+import { can, type Actor } from "../../../contracts/policies";
 import type { ActivityRecord } from "../../../contracts/activities";
 import type { UserRecord } from "../../../contracts/users";
 import { activityLog, users } from "../../db/schema";
@@ -20,9 +20,9 @@ const RECENT = 10;
  * for those who may read the log, what was done to it. Attendance and
  * payslips join here when their modules exist.
  */
-export async function profileOf(ctx: AppContext, actor: Subject, id: number): Promise<EmployeeProfile> {
+export async function profileOf(ctx: AppContext, actor: Actor, id: number): Promise<EmployeeProfile> {
   const user = await readUser(ctx, actor, id);
-  if (!can(actor, "activities.view")) return { user, recent_activity: null };
+  if (!can(actor, "activities.list")) return { user, recent_activity: null };
   const rows = await ctx.db
     .select(activityColumns)
     .from(activityLog)

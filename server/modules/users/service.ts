@@ -1,18 +1,21 @@
 import { and, count, eq, isNull, ne, sql } from "drizzle-orm";
-import { can, ACCESS_LEVEL, type Subject } from "../../../contracts/permissions";
-import { PAY_FIELDS, type UserCreateInput, type UserPreferences, type UserRecord, type UserUpdateInput } from "../../../contracts/users";
+import { ACCESS_LEVEL } from "../../../contracts/permissions";
+import { can, type Actor } from "../../../contracts/policies";
+import type { UserSubject } from "../../../contracts/policies/users";
+import { type UserCreateInput, type UserPreferences, type UserRecord, type UserUpdateInput } from "../../../contracts/users";
 import type { Db } from "../../db/client";
 import { activityLog, roles, users } from "../../db/schema";
-import { recordActivity } from "../../lib/audit";
 import { diffFields } from "../../lib/changes";
-import type { AppContext, RequestOrigin } from "../../lib/context";
-import { forbidden, HttpError, invalidField, notFound } from "../../lib/errors";
+import type { AppContext } from "../../lib/context";
+import { HttpError, invalidField, notFound } from "../../lib/errors";
 import { hashPassword, type HashingCost } from "../../lib/passwords";
+import { authorize, authorizeWrite } from "../../lib/policy";
 import { signPath } from "../../lib/signed-urls";
+import { mutate, type Author } from "../../lib/write";
 import { revokeAllTokens } from "../auth/sessions";
 
 export type UserRow = typeof users.$inferSelect;
-type RoleRef = { id: number; name: string } | null;
+type RoleRef = { id: number; name: string; permissions: string[] } | null;
 
 export interface NewAccount {
   first_name: string;
@@ -57,7 +60,7 @@ async function insertUserRecord(db: Db, input: AccountFields & { password_hash: 
 }
 
 /** A person in the API's shape; pay fields only when the reader may see this person's pay. */
-export function toUserRecord(row: UserRow, role: RoleRef, reader: Subject, appKey: string, now: Date): UserRecord {
+export function toUserRecord(row: UserRow, role: RoleRef, reader: Actor, appKey: string, now: Date): UserRecord {
   const record: UserRecord = {
     id: row.id,
     name: row.name,
@@ -65,7 +68,7 @@ export function toUserRecord(row: UserRow, role: RoleRef, reader: Subject, appKe
     last_name: row.last_name,
     email: row.email,
     access_level: row.access_level,
-    role,
+    role: role && { id: role.id, name: role.name },
     is_active: row.is_active,
     employee_number: row.employee_number,
     phone: row.phone,
@@ -84,7 +87,7 @@ export function toUserRecord(row: UserRow, role: RoleRef, reader: Subject, appKe
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
-  if (can(reader, "users.viewPay", row.id)) {
+  if (can(reader, "users.viewPay", subjectOf(row, role))) {
     Object.assign(record, {
       pay_basis: row.pay_basis,
       base_rate: Number(row.base_rate),
@@ -98,93 +101,54 @@ export function toUserRecord(row: UserRow, role: RoleRef, reader: Subject, appKe
   return record;
 }
 
+/** A person as the policy sees them. */
+export function subjectOf(user: Pick<UserRow, "id" | "access_level">, role: RoleRef): UserSubject {
+  return { id: user.id, access_level: user.access_level, role_permissions: role?.permissions ?? [] };
+}
+
 export async function findUser(db: Db, id: number): Promise<{ user: UserRow; role: RoleRef } | null> {
   const [row] = await db
-    .select({ user: users, roleId: roles.id, roleName: roles.name })
+    .select({ user: users, roleId: roles.id, roleName: roles.name, rolePermissions: roles.permissions })
     .from(users)
     .leftJoin(roles, eq(roles.id, users.role_id))
     .where(eq(users.id, id));
   if (!row) return null;
-  return { user: row.user, role: row.roleId !== null ? { id: row.roleId, name: row.roleName! } : null };
+  return { user: row.user, role: row.roleId !== null ? { id: row.roleId, name: row.roleName!, permissions: row.rolePermissions! } : null };
 }
 
 /** 404 for a missing person; 403 when the reader may not see them (an employee asking for someone else). */
-export async function readUser(ctx: AppContext, actor: Subject, id: number): Promise<UserRecord> {
+export async function readUser(ctx: AppContext, actor: Actor, id: number): Promise<UserRecord> {
   const found = await findUser(ctx.db, id);
   if (!found) throw notFound();
-  if (!can(actor, "users.view", id)) throw forbidden();
+  authorize(actor, "users.view", subjectOf(found.user, found.role));
   return toUserRecord(found.user, found.role, actor, ctx.config.appKey, ctx.clock.now());
 }
 
-async function assertRoleExists(db: Db, roleId: number | null | undefined) {
-  if (roleId === null || roleId === undefined) return;
-  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
-  if (!role) throw invalidField("role_id", "users.roleMissing");
-}
-
-/** Pay fields need the pay permission to be written, not only to be read. */
-function assertMayWritePay(actor: Subject, input: Record<string, unknown>, subjectId?: number) {
-  const touchesPay = PAY_FIELDS.some((field) => input[field] !== undefined);
-  if (touchesPay && !can(actor, "users.viewPay", subjectId === actor.id ? undefined : subjectId)) {
-    throw new HttpError(403, "users.payForbidden");
-  }
-}
-
-/** The permissions a role carries; none for no role or a missing one. */
+/** The role a person is given must exist; its permissions decide whether the giver may give it. */
 async function rolePermissions(db: Db, roleId: number | null | undefined): Promise<readonly string[]> {
   if (roleId === null || roleId === undefined) return [];
   const [role] = await db.select({ permissions: roles.permissions }).from(roles).where(eq(roles.id, roleId));
-  return role?.permissions ?? [];
+  if (!role) throw invalidField("role_id", "users.roleMissing");
+  return role.permissions;
 }
 
-const holdsAll = (actor: Subject, permissions: readonly string[]) => permissions.every((name) => actor.permissions[name] === true);
-
-/**
- * Nobody hands out more than they hold: below level 0, a role given to
- * someone (or oneself), or kept by someone made staff, may carry only
- * permissions the giver has. An unchanged role is not re-checked, so editing
- * someone's phone never trips on the role an administrator gave them.
- */
-async function assertMayAssignRole(db: Db, actor: Subject, roleId: number | null, needed: boolean) {
-  if (!needed || actor.access_level === ACCESS_LEVEL.SUPER_ADMIN) return;
-  if (!holdsAll(actor, await rolePermissions(db, roleId))) throw new HttpError(403, "users.roleBeyondOwn");
+/** Fields the input sets to something new: a field sent unchanged writes nothing. */
+function changedFields(before: UserRow | null, input: Record<string, unknown>): string[] {
+  return Object.keys(input).filter((field) => input[field] !== undefined && (before === null || field === "password" || JSON.stringify(before[field as keyof UserRow]) !== JSON.stringify(input[field])));
 }
 
-/**
- * A new password or e-mail address hands the account to whoever sets it (the
- * e-mail through a reset link). Below level 0 that is allowed only over
- * accounts whose powers the actor holds: a staff member's role permissions,
- * and everyone's own pay (each person sees theirs), so the pay permission.
- */
-async function assertMayTakeOver(db: Db, actor: Subject, result: { access_level: number; role_id: number | null }) {
-  if (actor.access_level === ACCESS_LEVEL.SUPER_ADMIN) return;
-  const powers = result.access_level === ACCESS_LEVEL.STAFF ? await rolePermissions(db, result.role_id) : [];
-  const covered = holdsAll(actor, powers) && can(actor, "users.viewPay");
-  if (!covered) throw new HttpError(403, "users.credentialsBeyondOwn");
-}
-
-/** Only a super administrator may create, change or remove another super administrator. */
-function assertMayHandleLevel(actor: Subject, targetLevel: number | undefined) {
-  if (targetLevel === ACCESS_LEVEL.SUPER_ADMIN && actor.access_level !== ACCESS_LEVEL.SUPER_ADMIN) {
-    throw new HttpError(403, "users.superAdminOnly");
-  }
-}
-
-export async function createUser(ctx: AppContext, actor: Subject, input: UserCreateInput, origin: RequestOrigin): Promise<UserRecord> {
-  if (!can(actor, "users.create")) throw forbidden();
-  assertMayWritePay(actor, input);
-  assertMayHandleLevel(actor, input.access_level);
-  await assertRoleExists(ctx.db, input.role_id);
-  await assertMayAssignRole(ctx.db, actor, input.role_id, true);
-  const now = ctx.clock.now();
+export async function createUser(ctx: AppContext, actor: Actor, author: Author, input: UserCreateInput): Promise<UserRecord> {
   const { password, password_confirmation: _confirmation, ...fields } = input;
+  authorizeWrite(actor, "users", changedFields(null, fields));
+  const newcomer = { id: 0, access_level: input.access_level, role_permissions: await rolePermissions(ctx.db, input.role_id) };
+  authorize(actor, "users.create", newcomer);
+  const now = ctx.clock.now();
   const passwordHash = await hashPassword(password, ctx.config.passwordHashing);
-  const user = await ctx.db.transaction(async (tx) => {
+  const id = await mutate(ctx, author, { action: "user.created", subjectType: "user" }, async (tx) => {
     const created = await insertUserRecord(tx, { ...fields, password_hash: passwordHash, created_by: actor.id }, now);
-    await recordActivity(tx, { actorId: actor.id, action: "user.created", subjectType: "user", subjectId: created.id, changes: fields, ip: origin.ip, at: now });
-    return created;
+    return { result: created.id, subjectId: created.id, changes: fields };
   });
-  return readUser(ctx, actor, user.id);
+  return readUser(ctx, actor, id);
 }
 
 async function activeSuperAdmins(db: Db, exceptId: number): Promise<number> {
@@ -212,7 +176,7 @@ function removesAccess(before: UserRow, change: { access_level?: number; is_acti
 }
 
 /** Nobody removes their own access (checked before any work). */
-function assertKeepsOwnAccess(actor: Subject, before: UserRow, change: Parameters<typeof removesAccess>[1]) {
+function assertKeepsOwnAccess(actor: Actor, before: UserRow, change: Parameters<typeof removesAccess>[1]) {
   // One's own level does not change by one's own hand, up or down.
   const ownLevelChange = before.id === actor.id && change.access_level !== undefined && change.access_level !== before.access_level;
   if (ownLevelChange) throw new HttpError(409, "users.cannotDemoteSelf");
@@ -233,50 +197,40 @@ async function assertAnotherSuperAdminRemains(tx: Db, before: UserRow, change: P
   if ((await activeSuperAdmins(tx, before.id)) === 0) throw new HttpError(409, "users.lastSuperAdmin");
 }
 
-/** Signing-in ends with the account: its tokens go at once. */
-async function endSessions(ctx: AppContext, db: Db, userId: number) {
-  await revokeAllTokens(db, userId);
-  ctx.sessionCache.forgetUser(userId);
-}
-
-export async function updateUser(ctx: AppContext, actor: Subject, id: number, input: UserUpdateInput, origin: RequestOrigin): Promise<UserRecord> {
+export async function updateUser(ctx: AppContext, actor: Actor, author: Author, id: number, input: UserUpdateInput): Promise<UserRecord> {
   const found = await findUser(ctx.db, id);
   if (!found) throw notFound();
-  if (!can(actor, "users.update")) throw forbidden();
   const before = found.user;
-  assertMayHandleLevel(actor, before.access_level);
-  assertMayHandleLevel(actor, input.access_level);
-  assertMayWritePay(actor, input, id);
+  authorize(actor, "users.update", subjectOf(before, found.role));
+  const { password, password_confirmation: _confirmation, ...fields } = input;
+  const touched = changedFields(before, input);
+  authorizeWrite(actor, "users", touched.filter((field) => !["email", "password", "access_level", "role_id"].includes(field)));
   assertKeepsOwnAccess(actor, before, input);
   // One's own password changes on the profile, where the current one is asked for.
-  if (input.password !== undefined && id === actor.id) throw invalidField("password", "users.ownPasswordOnProfile");
-  await assertRoleExists(ctx.db, input.role_id);
-  const result = { access_level: input.access_level ?? before.access_level, role_id: input.role_id !== undefined ? input.role_id : before.role_id };
-  const madeStaff = result.access_level === ACCESS_LEVEL.STAFF && before.access_level !== ACCESS_LEVEL.STAFF;
-  await assertMayAssignRole(ctx.db, actor, result.role_id, result.role_id !== before.role_id || madeStaff);
-  const emailChanged = input.email !== undefined && input.email !== before.email;
-  if (id !== actor.id && (input.password !== undefined || emailChanged)) await assertMayTakeOver(ctx.db, actor, result);
+  if (password !== undefined && id === actor.id) throw invalidField("password", "users.ownPasswordOnProfile");
+  const roleId = input.role_id !== undefined ? input.role_id : before.role_id;
+  const after = { id, access_level: input.access_level ?? before.access_level, role_permissions: await rolePermissions(ctx.db, roleId) };
+  if (touched.includes("access_level") || touched.includes("role_id")) authorize(actor, "users.assign", after);
+  if (id !== actor.id && (touched.includes("password") || touched.includes("email"))) authorize(actor, "users.setCredentials", after);
   await assertUnique(ctx.db, "email", input.email, id);
   await assertUnique(ctx.db, "employee_number", input.employee_number, id);
-  const now = ctx.clock.now();
-  const { password, password_confirmation: _confirmation, ...fields } = input;
-  const changes = diffFields(before as unknown as Record<string, unknown>, fields);
+  const changes: Record<string, unknown> = diffFields(before as unknown as Record<string, unknown>, fields);
   if (password !== undefined) changes.password = { from: null, to: null };
-  if (Object.keys(changes).length === 0) return toUserRecord(before, found.role, actor, ctx.config.appKey, now);
 
   const { disabled } = removesAccess(before, input);
   const passwordHash = password !== undefined ? await hashPassword(password, ctx.config.passwordHashing) : undefined;
-  await ctx.db.transaction(async (tx) => {
+  await mutate(ctx, author, { action: "user.updated", subjectType: "user" }, async (tx) => {
+    if (Object.keys(changes).length === 0) return { result: id, unchanged: true };
     await assertAnotherSuperAdminRemains(tx, before, input);
+    const now = ctx.clock.now();
     await tx
       .update(users)
       .set({ ...fields, ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}), updated_at: now, updated_by: actor.id })
       .where(eq(users.id, id));
-    if (disabled || password !== undefined) await endSessions(ctx, tx, id);
-    await recordActivity(tx, { actorId: actor.id, action: "user.updated", subjectType: "user", subjectId: id, changes, ip: origin.ip, at: now });
+    // Signing in ends with the account, and a new password ends every session.
+    if (disabled || password !== undefined) await revokeAllTokens(tx, id);
+    return { result: id, subjectId: id, changes };
   });
-  // Name, level or role may have changed: sessions must not keep the old picture of this person.
-  ctx.sessionCache.forgetUser(id);
   return readUser(ctx, actor, id);
 }
 
@@ -289,33 +243,23 @@ async function hasHistory(db: Db, id: number): Promise<boolean> {
  * Deletes a person who never did anything; anyone with history is archived
  * instead, so the records that name them keep their subject.
  */
-export async function deleteUser(ctx: AppContext, actor: Subject, id: number, origin: RequestOrigin): Promise<"deleted" | "archived"> {
+export async function deleteUser(ctx: AppContext, actor: Actor, author: Author, id: number): Promise<"deleted" | "archived"> {
   const found = await findUser(ctx.db, id);
   if (!found) throw notFound();
-  if (!can(actor, "users.delete")) throw forbidden();
-  assertMayHandleLevel(actor, found.user.access_level);
+  authorize(actor, "users.delete", subjectOf(found.user, found.role));
   assertKeepsOwnAccess(actor, found.user, { archive: true });
-  const now = ctx.clock.now();
   const archive = await hasHistory(ctx.db, id);
-  await ctx.db.transaction(async (tx) => {
+  return mutate(ctx, author, { action: archive ? "user.archived" : "user.deleted", subjectType: "user" }, async (tx) => {
     await assertAnotherSuperAdminRemains(tx, found.user, { archive: true });
-    await endSessions(ctx, tx, id);
+    await revokeAllTokens(tx, id);
     if (archive) {
+      const now = ctx.clock.now();
       await tx.update(users).set({ archived_at: now, is_active: false, updated_at: now, updated_by: actor.id }).where(eq(users.id, id));
     } else {
       await tx.delete(users).where(eq(users.id, id));
     }
-    await recordActivity(tx, {
-      actorId: actor.id,
-      action: archive ? "user.archived" : "user.deleted",
-      subjectType: "user",
-      subjectId: id,
-      changes: { name: found.user.name, email: found.user.email },
-      ip: origin.ip,
-      at: now,
-    });
+    return { result: archive ? "archived" : "deleted", subjectId: id, changes: { name: found.user.name, email: found.user.email } };
   });
-  return archive ? "archived" : "deleted";
 }
 
 /** Pickers: id and name of everyone not archived. */

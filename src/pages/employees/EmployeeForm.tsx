@@ -8,7 +8,7 @@ import type { UserRecord } from "../../../contracts/users";
 import { NewPasswordFields } from "../../components/auth/NewPasswordFields";
 import { dateFieldProps } from "../../components/common/DateField";
 import { MoneyInput } from "../../components/common/MoneyInput";
-import { useCanDo } from "../../auth/useCanDo";
+import { usePolicy } from "../../auth/usePolicy";
 import { formRules } from "../../lib/form-rules";
 import { LEVEL_CHOICES, PAY_BASIS_CHOICES, STATUS_CHOICES, TYPE_CHOICES } from "./choices";
 import type { Choice } from "../../components/list";
@@ -29,7 +29,8 @@ interface EmployeeFormProps {
 export function EmployeeForm({ action, id }: EmployeeFormProps) {
   const { t } = useTranslation();
   const rules = formRules(t);
-  const writesPay = useCanDo("users.viewPay");
+  const may = usePolicy();
+  const writesPay = may("users.writePay");
   const { formProps, saveButtonProps, form } = useForm<UserRecord & { role_id?: number | null }>({
     resource: "users",
     action,

@@ -5,7 +5,7 @@ import { Button, Popconfirm, Space } from "antd";
 import { useTranslation } from "react-i18next";
 import { minorToMajorText } from "../../../contracts/money";
 import type { UserRecord } from "../../../contracts/users";
-import { useCanDo } from "../../auth/useCanDo";
+import { usePolicy } from "../../auth/usePolicy";
 import { LinkButton } from "../../components/common/LinkButton";
 import { Money } from "../../components/common/Money";
 import { ListPage, type BulkSelection, type ListColumn } from "../../components/list";
@@ -56,10 +56,11 @@ function DeleteSelected({ ids, clear }: BulkSelection) {
 
 export default function EmployeeListPage() {
   const { t } = useTranslation();
-  const seesPay = useCanDo("users.viewPay");
-  const mayCreate = useCanDo("users.create");
-  const mayEdit = useCanDo("users.update");
-  const mayDelete = useCanDo("users.delete");
+  const may = usePolicy();
+  const seesPay = may("users.viewPay");
+  const mayCreate = may("users.create");
+  const mayEdit = may("users.update");
+  const mayDelete = may("users.delete");
   const columns = useMemo(() => (seesPay ? [...BASE_COLUMNS, PAY_COLUMN] : BASE_COLUMNS), [seesPay]);
 
   return (

@@ -4,7 +4,7 @@ import { Avatar, Card, Col, Descriptions, Empty, Flex, Row, Space, Tag, Timeline
 import { useTranslation } from "react-i18next";
 import type { ActivityRecord } from "../../../contracts/activities";
 import type { UserRecord } from "../../../contracts/users";
-import { useCanDo } from "../../auth/useCanDo";
+import { usePolicy } from "../../auth/usePolicy";
 import { FullPageSpinner } from "../../components/common/FullPageSpinner";
 import { LinkButton } from "../../components/common/LinkButton";
 import { Money } from "../../components/common/Money";
@@ -23,7 +23,8 @@ export default function EmployeeProfilePage() {
   const { t } = useTranslation();
   const { id } = useParsed();
   const { result, query } = useCustom<{ data: Profile }>({ url: `/users/${id}/profile`, method: "get", queryOptions: { enabled: id !== undefined } });
-  const mayEdit = useCanDo("users.update");
+  const may = usePolicy();
+  const mayEdit = may("users.update");
   const profile = result.data?.data;
   if (query.isLoading) return <FullPageSpinner />;
   if (!profile) return <Empty description={t("employees.notFound")} />;

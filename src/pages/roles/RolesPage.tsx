@@ -4,7 +4,7 @@ import { useModalForm } from "@refinedev/antd";
 import { Button, Form, Input, Modal, Popconfirm, Space, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import type { RoleRecord } from "../../../contracts/roles";
-import { useCanDo } from "../../auth/useCanDo";
+import { usePolicy } from "../../auth/usePolicy";
 import { ListPage, type ListColumn } from "../../components/list";
 import { formRules } from "../../lib/form-rules";
 import { PermissionPicker } from "./PermissionPicker";
@@ -60,7 +60,8 @@ function RoleModal({ form, titleKey }: { form: ReturnType<typeof useModalForm<Ro
 /** /roles: roles and their permissions; create and edit in a dialog, delete after confirming. */
 export default function RolesPage() {
   const { t } = useTranslation();
-  const mayManage = useCanDo("roles.manage");
+  const may = usePolicy();
+
   const create = useModalForm<RoleRecord>({ resource: "roles", action: "create", syncWithLocation: false });
   const edit = useModalForm<RoleRecord>({ resource: "roles", action: "edit", syncWithLocation: false });
   const { mutate: remove } = useDelete();
@@ -72,16 +73,18 @@ export default function RolesPage() {
         columns={COLUMNS}
         initialSorters={[{ field: "name", order: "asc" }]}
         createButton={
-          mayManage && (
+          may("roles.create") && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => create.show()}>
               {t("roles.create")}
             </Button>
           )
         }
-        rowActions={(row) =>
-          mayManage && (
-            <Space size="small">
+        rowActions={(row) => (
+          <Space size="small">
+            {may("roles.update", row) && (
               <Button size="small" icon={<EditOutlined />} aria-label={t("roles.edit")} onClick={() => edit.show(row.id)} />
+            )}
+            {may("roles.delete", row) && (
               <Popconfirm
                 title={t("roles.deleteConfirm", { name: row.name })}
                 okText={t("common.delete")}
@@ -90,9 +93,9 @@ export default function RolesPage() {
               >
                 <Button size="small" danger icon={<DeleteOutlined />} aria-label={t("roles.delete")} />
               </Popconfirm>
-            </Space>
-          )
-        }
+            )}
+          </Space>
+        )}
       />
       <RoleModal form={create} titleKey="roles.create" />
       <RoleModal form={edit} titleKey="roles.edit" />

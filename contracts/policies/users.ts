@@ -1,0 +1,76 @@
+import { ACCESS_LEVEL } from "../permissions";
+import { definePolicy, holdsAll, isSuperAdmin, type Condition, type Decision } from "./core";
+
+/** Fields only people allowed to see pay may read, and only pay readers may write. */
+export const PAY_FIELDS = ["pay_basis", "base_rate", "currency", "bank_name", "bank_account", "tax_id", "social_insurance_id"] as const;
+
+/** Fields that hand an account to whoever sets them (the e-mail through a reset link). */
+export const CREDENTIAL_FIELDS = ["password", "email"] as const;
+
+/** Fields that decide what a person may do. */
+export const POWER_FIELDS = ["access_level", "role_id"] as const;
+
+/** A person as the policy sees them: their level and their role's permissions. */
+export interface UserSubject {
+  id: number;
+  access_level: number;
+  role_permissions: readonly string[];
+}
+
+/** The admin powers a person can use: all at level 0, their role's at level 2, none at level 1. */
+export function powersOf(person: Pick<UserSubject, "access_level" | "role_permissions">): readonly string[] | "all" {
+  if (isSuperAdmin(person)) return "all";
+  return person.access_level === ACCESS_LEVEL.STAFF ? person.role_permissions : [];
+}
+
+/**
+ * Nobody acts on a person holding anything they do not hold themselves:
+ * only level 0 on level 0, and only over the powers the actor has too.
+ */
+const withinActorPowers =
+  (reason: string, powers: (person: UserSubject) => readonly string[] | "all"): Condition<UserSubject> =>
+  (actor, person): Decision => {
+    const held = powers(person);
+    if (held === "all") return isSuperAdmin(actor) ? true : { reason: "users.superAdminOnly" };
+    return holdsAll(actor, held, reason);
+  };
+
+/** Acting on someone (editing, deactivating, archiving): their usable powers. */
+const actOn = withinActorPowers("users.beyondOwn", powersOf);
+
+/**
+ * Giving someone a level and a role: the role's permissions count even at
+ * level 1, where they lie dormant until a promotion nobody re-checks.
+ */
+const assign = withinActorPowers("users.roleBeyondOwn", (person) => (isSuperAdmin(person) ? "all" : person.role_permissions));
+
+/** Taking over an account below level 0 needs its powers and the pay permission (everyone sees their own pay). */
+const takeOver: Condition<UserSubject> = (actor, person) => {
+  const powers = powersOf(person);
+  if (powers === "all") return isSuperAdmin(actor) ? true : { reason: "users.superAdminOnly" };
+  return holdsAll(actor, [...powers, "users_pay_view"], "users.credentialsBeyondOwn");
+};
+
+export const usersPolicy = definePolicy<UserSubject>()({
+  ownerOf: (person) => person.id,
+  rules: {
+    list: { permission: "users_view" },
+    view: { permission: "users_view", own: true },
+    /** The record is the person being created. */
+    create: { permission: "users_manage", when: [assign] },
+    /** The record is the person before the change. */
+    update: { permission: "users_manage", when: [actOn] },
+    /** A new level or role; the record is the person after the change. */
+    assign: { permission: "users_manage", when: [assign] },
+    /** Someone else's password or e-mail; the record is the person after the change. */
+    setCredentials: { permission: "users_manage", when: [takeOver] },
+    delete: { permission: "users_manage", when: [actOn] },
+    viewPay: { permission: "users_pay_view", own: true },
+    writePay: { permission: "users_pay_view", refusal: "users.payForbidden" },
+  },
+  fields: [
+    { fields: PAY_FIELDS, read: "viewPay", write: "writePay" },
+    { fields: CREDENTIAL_FIELDS, write: "setCredentials" },
+    { fields: POWER_FIELDS, write: "assign" },
+  ],
+});

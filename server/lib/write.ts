@@ -1,0 +1,55 @@
+import type { Db } from "../db/client";
+import { maskSecrets, recordActivity } from "./audit";
+import type { AppContext, RequestOrigin } from "./context";
+
+/** Who makes a change, and from where: the activity log's actor and origin. */
+export interface Author {
+  actorId: number | null;
+  origin: RequestOrigin;
+}
+
+/** What a write did: its answer, the record it changed and the changed fields (before/after pairs, or a created record's fields). */
+export type WriteOutcome<T> =
+  | { result: T; subjectId: number; changes: Record<string, unknown> }
+  /** Nothing to change: no activity row, no event. */
+  | { result: T; unchanged: true };
+
+export interface WriteKind {
+  /** The activity and event name: "role.updated". */
+  action: string;
+  subjectType: string;
+}
+
+/**
+ * The one way a change reaches the database: the work and its activity row
+ * commit together or not at all, and the domain event is published once
+ * they have (caches and notifications listen to events, not to callers).
+ */
+export async function mutate<T>(ctx: AppContext, author: Author, kind: WriteKind, work: (tx: Db) => Promise<WriteOutcome<T>>): Promise<T> {
+  const at = ctx.clock.now();
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const done = await work(tx);
+    if (!("unchanged" in done)) {
+      await recordActivity(tx, {
+        actorId: author.actorId,
+        action: kind.action,
+        subjectType: kind.subjectType,
+        subjectId: done.subjectId,
+        changes: done.changes,
+        ip: author.origin.ip,
+        at,
+      });
+    }
+    return done;
+  });
+  if (!("unchanged" in outcome)) {
+    await ctx.events.publish({
+      type: kind.action,
+      subjectType: kind.subjectType,
+      subjectId: outcome.subjectId,
+      actorId: author.actorId,
+      changes: maskSecrets(outcome.changes),
+    });
+  }
+  return outcome.result;
+}
