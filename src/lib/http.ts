@@ -23,12 +23,16 @@ export interface ApiErrorBody {
   errors?: Record<string, string[]>;
 }
 
-/** A failed call as callers see it: the status (0 when no answer came), a readable message, field errors. */
+/**
+ * A failed call as callers see it: the status (0 when no answer came), a readable message, field errors,
+ * and for a refusal to try again later (429) the seconds to wait (Retry-After).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors: Record<string, string[]> = {},
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "ApiError";
@@ -62,6 +66,12 @@ export function describeFailure(status: number, body: ApiErrorBody | undefined, 
   }
 }
 
+/** Retry-After as the server sends it: whole seconds. */
+function retryAfterSeconds(header: unknown): number | undefined {
+  const seconds = Number(header);
+  return typeof header === "string" && header !== "" && Number.isFinite(seconds) ? seconds : undefined;
+}
+
 let onUnauthorized: () => void = () => {};
 
 /** The router registers what a 401 does: forget the session and go to the sign-in page. */
@@ -77,6 +87,6 @@ http.interceptors.response.use(
     const message = describeFailure(status, body, (key) => i18next.t(key));
     console.warn(`[api] ${error.config?.method?.toUpperCase()} ${error.config?.url}: ${message}`);
     if (status === 401) onUnauthorized();
-    return Promise.reject(new ApiError(status, message, body?.errors));
+    return Promise.reject(new ApiError(status, message, body?.errors, retryAfterSeconds(error.response?.headers["retry-after"])));
   },
 );

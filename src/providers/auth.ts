@@ -16,7 +16,8 @@ export const authProvider: AuthProvider = {
     } catch (error) {
       // No answer at all is a network problem, not a wrong password: say so.
       const message = error instanceof ApiError ? error.message : i18next.t("auth.invalidCredentials");
-      return { success: false, error: { name: i18next.t("toast.error"), message } };
+      // The cause keeps what a screen may say more precisely (a sign-in block's end).
+      return { success: false, error: { name: i18next.t("toast.error"), message, cause: error } };
     }
   },
   logout: async () => {

@@ -1,7 +1,7 @@
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
 import { http } from "../../src/lib/http";
 
-type Reply = [status: number, body?: unknown] | "network-error";
+type Reply = [status: number, body?: unknown, headers?: Record<string, string>] | "network-error";
 type Handler = (body: unknown) => Reply | Promise<Reply>;
 
 /**
@@ -20,8 +20,8 @@ export function fakeApi() {
     if (!handler) throw new Error(`No fake answer for ${method} ${url}`);
     const reply = await handler(body);
     if (reply === "network-error") throw new AxiosError("Network Error", AxiosError.ERR_NETWORK, config);
-    const [status, data] = reply;
-    const response: AxiosResponse = { status, statusText: String(status), data, headers: {}, config };
+    const [status, data, headers = {}] = reply;
+    const response: AxiosResponse = { status, statusText: String(status), data, headers, config };
     if (status >= 400) throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_REQUEST, config, null, response);
     return response;
   };

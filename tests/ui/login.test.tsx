@@ -1,8 +1,10 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { changeLanguage } from "../../src/i18n/setup";
 import { fakeApi } from "./fake-api";
 import { renderAt } from "./render";
+import { loadEveryLanguage } from "./session";
 
 const employee = {
   id: 3,
@@ -95,5 +97,40 @@ describe("login screen", () => {
     renderAt("/login?error=connection_failed&message=Server%20unreachable");
     expect(await screen.findByText("Connection Error")).toBeInTheDocument();
     expect(screen.getByText("Server unreachable")).toBeInTheDocument();
+  });
+});
+
+describe("login screen: a blocked account", () => {
+  beforeAll(() => loadEveryLanguage(), 60_000);
+  afterEach(async () => {
+    vi.useRealTimers();
+    await changeLanguage("en");
+  });
+
+  /** Signs in at 09:00 local time and is refused for 15 minutes. */
+  async function refusedAtNine(retryAfter: Record<string, string>) {
+    // Only the clock stands still: the screen's own timers keep running.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2026, 2, 2, 9, 0, 0));
+    const fake = api();
+    fake.on("POST", "/login", [429, { message: "Too many attempts. Try again in 15 minute(s)." }, retryAfter]);
+    renderAt("/login");
+    await userEvent.type(await screen.findByLabelText(/^(Email|Adresse e-mail)$/), "employee@example.com");
+    await userEvent.type(screen.getByLabelText(/^(Password|Mot de passe)$/), "Employee123!");
+    await userEvent.click(screen.getByRole("button", { name: /^(Sign In|Se connecter)$/ }));
+    return screen.findByTestId("login-error");
+  }
+
+  it("says at what time the block ends, in the reader's language", async () => {
+    expect(await refusedAtNine({ "retry-after": "900" })).toHaveTextContent("Too many sign-in attempts. You can try again at 9:15 AM.");
+  });
+
+  it("writes the time the way a French reader does", async () => {
+    await changeLanguage("fr");
+    expect(await refusedAtNine({ "retry-after": "900" })).toHaveTextContent("Trop de tentatives de connexion. Vous pourrez réessayer à 09:15.");
+  });
+
+  it("shows the server's words when no end is given", async () => {
+    expect(await refusedAtNine({})).toHaveTextContent("Too many attempts. Try again in 15 minute(s).");
   });
 });

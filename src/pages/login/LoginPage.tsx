@@ -11,13 +11,14 @@ import { Muted } from "../../components/common/Text";
 import { closeToast, toast, TOAST_LIFE } from "../../lib/toast";
 import { firstProblem, validators, type Problem } from "../../lib/validators";
 import { authProvider } from "../../providers/auth";
+import { blockEnd } from "./blockEnd";
 import { usePublicConfig } from "./usePublicConfig";
 
 const EMAIL_RULES = [validators.required, validators.email];
 const PASSWORD_RULES = [validators.required];
 
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [email, setEmail] = useState("");
@@ -50,7 +51,8 @@ export default function LoginPage() {
       toast("success", t("auth.loginSuccess"), undefined, TOAST_LIFE.default, "login-success");
       navigate(result.redirectTo ?? "/", { replace: true });
     } else {
-      const message = result.error?.message ?? t("auth.invalidCredentials");
+      const until = blockEnd(result.error?.cause, i18n.language);
+      const message = until ? t("login.blockedUntil", { time: until }) : (result.error?.message ?? t("auth.invalidCredentials"));
       setError(message);
       toast("error", t("toast.error"), message, TOAST_LIFE.default, "login-error");
     }

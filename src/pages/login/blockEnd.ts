@@ -1,0 +1,13 @@
+import { findLanguage } from "../../i18n/languages";
+import { ApiError } from "../../lib/http";
+
+/**
+ * When a sign-in block (429 with Retry-After) ends, as a clock time in the
+ * reader's language; null for any other refusal. Intl, not a date library:
+ * the sign-in page's script budget is nearly spent.
+ */
+export function blockEnd(error: unknown, language: string, now = new Date()): string | null {
+  if (!(error instanceof ApiError) || error.status !== 429 || error.retryAfterSeconds === undefined) return null;
+  const end = new Date(now.getTime() + error.retryAfterSeconds * 1000);
+  return new Intl.DateTimeFormat(findLanguage(language)?.htmlLang, { timeStyle: "short" }).format(end);
+}
