@@ -12,7 +12,7 @@ import { buildApp } from "../../server/app";
 import type { Db } from "../../server/db/client";
 import { users } from "../../server/db/schema";
 import { HttpError } from "../../server/lib/errors";
-import { COUNT_CAP, defineListSpec, paged, parseListQuery, type ListQueryOptions } from "../../server/lib/list-query";
+import { COUNT_CAP, defineListSpec, paged, parseListQuery, type ListQueryOptions } from "../../server/lib/list";
 import { startTestApp, testConfig, type TestApp } from "../support/api";
 
 const DAY = 86_400_000;

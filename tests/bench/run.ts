@@ -12,7 +12,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
-import { COUNT_CAP } from "../../server/lib/list-query";
+import { COUNT_CAP } from "../../server/lib/list";
 import { loadBulkUsers, type BulkLoadResult } from "../support/bulk-users";
 import { apiToken, assertAppBuilt, DIST_DIR, makeTempDataDir, startServer, type RunningServer } from "../support/e2e";
 import { loginRouteJavaScript } from "./bundle";

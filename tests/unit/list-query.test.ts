@@ -18,7 +18,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from "../../contracts/list";
 import { HttpError } from "../../server/lib/errors";
-import { defineListSpec, escapeLike, listMeta, parseListQuery, type ListQueryOptions } from "../../server/lib/list-query";
+import { defineListSpec, escapeLike, listMeta, parseListQuery, type ListQueryOptions } from "../../server/lib/list";
 
 /** A table of its own, so these tests do not follow the users schema around. */
 const mood = pgEnum("probe_mood", ["calm", "busy"]);

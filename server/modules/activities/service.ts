@@ -3,7 +3,7 @@ import type { ActivityRecord } from "../../../contracts/activities";
 import type { ListResponse } from "../../../contracts/list";
 import { activityLog, users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
-import { defineListSpec, paged, parseListQuery } from "../../lib/list-query";
+import { defineListSpec, paged, parseListQuery } from "../../lib/list";
 
 const activitiesList = defineListSpec({
   fields: {

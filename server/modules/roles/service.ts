@@ -8,7 +8,7 @@ import { roles, users } from "../../db/schema";
 import { diffFields } from "../../lib/changes";
 import type { AppContext } from "../../lib/context";
 import { HttpError, invalidField, notFound } from "../../lib/errors";
-import { countRows, defineListSpec, paged, parseListQuery } from "../../lib/list-query";
+import { countRows, defineListSpec, paged, parseListQuery } from "../../lib/list";
 import { authorize } from "../../lib/policy";
 import { mutate, type Author } from "../../lib/write";
 

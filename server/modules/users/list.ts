@@ -4,7 +4,7 @@ import { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, PAY_BASES, type UserRecord } fro
 import type { ListResponse } from "../../../contracts/list";
 import { roles, users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
-import { defineListSpec, paged, parseListQuery, rowsOf, type ListField } from "../../lib/list-query";
+import { defineListSpec, paged, parseListQuery, rowsOf, type ListField } from "../../lib/list";
 import { toUserRecord } from "./service";
 
 const commonFields = {
