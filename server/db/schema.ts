@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { JobStatus } from "../../contracts/jobs";
 import type { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, PAY_BASES, UserPreferences } from "../../contracts/users";
 import {
   bigint,
@@ -192,6 +193,49 @@ export const systemSettings = pgTable("system_settings", {
   value: jsonb("value").notNull(),
   updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Why a job's last attempt failed: a message key and its values. */
+export interface JobErrorRecord {
+  key: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * Background jobs (mail delivery, later payroll runs, documents, imports):
+ * the queue and the record the app follows, in one row. A worker claims a
+ * due row (FOR UPDATE SKIP LOCKED) and holds it by a lease it renews; a row
+ * whose lease ran out belongs to a worker that died and is claimed again.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    status: text("status").$type<JobStatus>().notNull().default("queued"),
+    owner_id: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
+    input: jsonb("input").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    progress_done: integer("progress_done").notNull().default(0),
+    progress_total: integer("progress_total"),
+    /** Attempts started, a claim counts one: a job that kills its server each time still runs out of them. */
+    attempts: integer("attempts").notNull().default(0),
+    max_attempts: integer("max_attempts").notNull(),
+    /** A message key and its values: the API words it in the reader's language. */
+    last_error: jsonb("last_error").$type<JobErrorRecord>(),
+    /** When the job (or its next attempt) is due. */
+    run_after: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),
+    locked_by: text("locked_by"),
+    locked_until: timestamp("locked_until", { withTimezone: true }),
+    finished_at: timestamp("finished_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    // What a worker's poll reads: due rows, and rows whose worker stopped renewing.
+    index("jobs_due_idx").on(t.run_after).where(sql`${t.status} = 'queued'`),
+    index("jobs_lease_idx").on(t.locked_until).where(sql`${t.status} = 'running'`),
+    index("jobs_finished_idx").on(t.finished_at).where(sql`${t.finished_at} is not null`),
+  ],
+);
 
 /** The system activity log: one row per mutation and per sign-in event. */
 export const activityLog = pgTable(
