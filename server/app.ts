@@ -12,7 +12,7 @@ import { systemClock, type Clock } from "./lib/clock";
 import type { AppContext, RequestOrigin } from "./lib/context";
 import { languageFromHeader, translator, type Translate } from "./lib/i18n";
 import { createEventBus } from "./lib/events";
-import { createJobs } from "./lib/jobs";
+import { createJobs, loadJobKinds } from "./lib/jobs";
 import { createMailer } from "./lib/mail";
 import type { Author } from "./lib/write";
 import { guardRoutes } from "./modules/auth/guard";
@@ -22,6 +22,7 @@ import type { AuthUser } from "./modules/auth/sessions";
 import { settingsRoutes } from "./modules/settings/routes";
 import { activitiesRoutes } from "./modules/activities/routes";
 import { filesRoutes } from "./modules/files/routes";
+import { jobsRoutes } from "./modules/jobs/routes";
 import { meRoutes } from "./modules/me/routes";
 import { rolesRoutes } from "./modules/roles/routes";
 import { usersRoutes } from "./modules/users/routes";
@@ -90,13 +91,15 @@ export async function buildApp({ database, config, clock = systemClock, logger =
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const jobs = createJobs(app.log);
-  const mailer = await createMailer({ db: database.db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  // The embedded database is this process's alone (directory lock): nobody else can be running its jobs.
+  const jobs = createJobs({ db: database.db, log: app.log, settings: config.jobs, soleWorker: database.kind === "pglite" });
+  const mailer = await createMailer({ db: database.db, clock, log: app.log, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom });
   // Caching sessions is exact only where this process is the database's one writer.
   const sessionCache = createSessionCache(database.kind === "pglite" ? config.sessionCacheSeconds * 1000 : 0);
   const events = createEventBus((error, event) => app.log.error({ err: error, event: event.type }, "event listener failed"));
   forgetOnChange(events, sessionCache);
   app.decorate("ctx", { db: database.db, clock, config, mailer, jobs, events, log: app.log, sessionCache });
+  for (const kind of await loadJobKinds(config.jobs.modules, app.ctx)) jobs.register(kind);
   app.decorateRequest("user", null as unknown as AuthUser);
   app.decorateRequest("t", null as unknown as Translate);
   app.decorateRequest("origin", null as unknown as RequestOrigin);
@@ -120,7 +123,8 @@ export async function buildApp({ database, config, clock = systemClock, logger =
   app.addHook("onSend", async (request, reply) => {
     if (isApiUrl(request.url) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
   });
-  app.addHook("onClose", async () => jobs.idle());
+  app.addHook("onReady", async () => jobs.start());
+  app.addHook("onClose", async () => jobs.stop());
 
   await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
   app.setErrorHandler(handleError);
@@ -136,6 +140,7 @@ export async function buildApp({ database, config, clock = systemClock, logger =
       await api.register(meRoutes);
       await api.register(rolesRoutes);
       await api.register(activitiesRoutes);
+      await api.register(jobsRoutes);
     },
     { prefix: "/api" },
   );

@@ -32,6 +32,20 @@ export interface Config {
     forgotPerAccount: number;
   };
   logLevel: string;
+  jobs: {
+    /** How often an idle worker looks for due jobs; work queued in this process starts at once. */
+    pollMs: number;
+    /** How long a claimed job stays its worker's without a renewal: after a crash, the wait before another worker takes it. */
+    leaseMs: number;
+    /** Delay before the first retry; each further one waits twice as long (capped at an hour). */
+    retryBaseMs: number;
+    /** Jobs one process runs at a time. */
+    concurrency: number;
+    /** On shutdown, how long running jobs may take to finish; the rest are retried after the restart. */
+    stopWaitMs: number;
+    /** Modules whose default export adds job kinds (JOB_MODULES): a registration hook, used by the restart test. */
+    modules: string[];
+  };
   /** Reverse proxies in front of the server (TRUST_PROXY): their X-Forwarded-For tells the client's address. */
   trustProxyHops: number;
 }
@@ -47,6 +61,7 @@ export const DEFAULT_CONFIG: Omit<Config, "dataDir" | "appKey" | "appUrl"> = {
   sessionCacheSeconds: 10,
   throttle: { windowMinutes: 15, loginPerAccountAndAddress: 5, loginPerAccount: 50, loginPerAddress: 30, forgotPerAddress: 5, forgotPerAccount: 3 },
   logLevel: "info",
+  jobs: { pollMs: 2000, leaseMs: 30_000, retryBaseMs: 30_000, concurrency: 2, stopWaitMs: 10_000, modules: [] },
   trustProxyHops: 0,
 };
 
@@ -68,8 +83,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv, rootDir: string): Config {
     seedDemo: env.SEED_DEMO !== "0" && env.SEED_DEMO !== "false",
     staticDir: path.join(rootDir, "dist"),
     logLevel: env.LOG_LEVEL ?? DEFAULT_CONFIG.logLevel,
+    jobs: {
+      ...DEFAULT_CONFIG.jobs,
+      pollMs: positiveMs("JOBS_POLL_MS", env.JOBS_POLL_MS) ?? DEFAULT_CONFIG.jobs.pollMs,
+      modules: (env.JOB_MODULES ?? "").split(",").filter((entry) => entry.trim() !== "").map((entry) => path.resolve(rootDir, entry.trim())),
+    },
     trustProxyHops: proxyHops(env.TRUST_PROXY),
   };
+}
+
+function positiveMs(name: string, value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms <= 0) throw new Error(`${name} must be a whole number of milliseconds, got "${value}".`);
+  return ms;
 }
 
 function proxyHops(value: string | undefined): number {

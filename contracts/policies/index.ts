@@ -5,12 +5,14 @@
 import { accountPolicy } from "./account";
 import { activitiesPolicy } from "./activities";
 import { decideRule, mayAttemptRule, type Actor, type Decision, type Policy, type Rule } from "./core";
+import { jobsPolicy } from "./jobs";
 import { rolesPolicy } from "./roles";
 import { usersPolicy } from "./users";
 
 export const POLICIES = {
   account: accountPolicy,
   activities: activitiesPolicy,
+  jobs: jobsPolicy,
   roles: rolesPolicy,
   users: usersPolicy,
 } as const;

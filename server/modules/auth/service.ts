@@ -142,7 +142,7 @@ export async function requestPasswordReset(
     limits.windowMinutes,
     now,
   );
-  ctx.jobs.run("password-reset-mail", () => sendResetLink(ctx, input.email, origin, t, now));
+  ctx.jobs.afterReply("password-reset-mail", () => sendResetLink(ctx, input.email, origin, t, now));
 }
 
 /** What a reset link is checked against: the person as they stand now. */

@@ -1,0 +1,24 @@
+import { JOB_FOLLOWERS } from "../jobs";
+import { FORBIDDEN, definePolicy, holds, isSuperAdmin, type Condition } from "./core";
+
+/** A job as the policy sees it: what kind it is and whose. */
+export interface JobSubject {
+  kind: string;
+  owner_id: number | null;
+}
+
+/** Its owner, level 0, or whoever its kind names as a follower. */
+const followsJob: Condition<JobSubject> = (actor, job) => {
+  if (job.owner_id === actor.id || isSuperAdmin(actor)) return true;
+  return (JOB_FOLLOWERS[job.kind] ?? []).some((permission) => holds(actor, permission)) ? true : FORBIDDEN;
+};
+
+/**
+ * Anyone signed in may ask for a job (everyone owns some); the job itself
+ * decides, once loaded, whether they may follow it.
+ */
+export const jobsPolicy = definePolicy<JobSubject>()({
+  rules: {
+    view: { everyone: true, when: [followsJob] },
+  },
+});
