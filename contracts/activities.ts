@@ -1,13 +1,18 @@
+import { z } from "zod";
+import { isoTimestamp } from "./replies";
+
 /** One entry of the system activity log, as the API returns it. */
-export interface ActivityRecord {
-  id: number;
-  actor_id: number | null;
-  actor_name: string | null;
-  action: string;
-  subject_type: string | null;
-  subject_id: number | null;
+export const activityRecord = z.object({
+  id: z.number().int(),
+  actor_id: z.number().int().nullable(),
+  actor_name: z.string().nullable(),
+  action: z.string(),
+  subject_type: z.string().nullable(),
+  subject_id: z.number().int().nullable(),
   /** The fields changed ({ field: { from, to } }) or the facts of the event; secrets masked. */
-  changes: unknown;
-  ip: string | null;
-  created_at: string;
-}
+  changes: z.unknown(),
+  ip: z.string().nullable(),
+  created_at: isoTimestamp,
+});
+
+export type ActivityRecord = z.infer<typeof activityRecord>;

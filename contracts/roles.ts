@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isPermission } from "./permissions";
+import { isoTimestamp } from "./replies";
 import { MESSAGE, optionalText, requiredText } from "./validation";
 
 export const roleBody = z.strictObject({
@@ -18,12 +19,17 @@ export const roleBody = z.strictObject({
 
 export const roleUpdateBody = roleBody.partial();
 
-export interface RoleRecord {
-  id: number;
-  name: string;
-  description: string | null;
-  permissions: string[];
-  users_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export const roleRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  permissions: z.array(z.string()),
+  /** How many people hold the role. */
+  users_count: z.number().int(),
+  created_at: isoTimestamp,
+  updated_at: isoTimestamp,
+});
+
+export type RoleRecord = z.infer<typeof roleRecord>;
+
+export const roleOption = z.object({ id: z.number().int(), name: z.string() });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LANGUAGE_CODES } from "./auth";
 import { ACCESS_LEVEL } from "./permissions";
+import { isoTimestamp } from "./replies";
 import {
   checkNewPassword,
   currencyCode,
@@ -22,9 +23,6 @@ export const PAY_BASES = ["monthly", "daily", "hourly"] as const;
 export const ACCESS_LEVELS = [ACCESS_LEVEL.SUPER_ADMIN, ACCESS_LEVEL.EMPLOYEE, ACCESS_LEVEL.STAFF] as const;
 
 export type EmploymentStatus = (typeof EMPLOYMENT_STATUSES)[number];
-
-/** Fields only people allowed to see pay may read or write. */
-export const PAY_FIELDS = ["pay_basis", "base_rate", "currency", "bank_name", "bank_account", "tax_id", "social_insurance_id"] as const;
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: MESSAGE.invalid });
 
@@ -127,40 +125,48 @@ export const changePasswordBody = z
 export type UserCreateInput = z.output<typeof userCreateBody>;
 export type UserUpdateInput = z.output<typeof userUpdateBody>;
 
+const nullableText = z.string().nullable();
+
 /** A person as the API returns them; pay fields only for readers allowed to see pay. */
-export interface UserRecord {
-  id: number;
-  name: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  access_level: number;
-  role: { id: number; name: string } | null;
-  is_active: boolean;
-  employee_number: string | null;
-  phone: string | null;
-  department: string | null;
-  position: string | null;
-  employment_type: (typeof EMPLOYMENT_TYPES)[number];
-  employment_status: EmploymentStatus;
-  hire_date: string | null;
-  end_date: string | null;
-  birth_date: string | null;
-  address: string | null;
-  emergency_contact_name: string | null;
-  emergency_contact_phone: string | null;
-  profile_picture_url: string | null;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-  pay_basis?: (typeof PAY_BASES)[number];
-  base_rate?: number;
-  currency?: string;
-  bank_name?: string | null;
-  bank_account?: string | null;
-  tax_id?: string | null;
-  social_insurance_id?: string | null;
-}
+export const userRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  access_level: z.number().int(),
+  role: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  is_active: z.boolean(),
+  employee_number: nullableText,
+  phone: nullableText,
+  department: nullableText,
+  position: nullableText,
+  employment_type: z.enum(EMPLOYMENT_TYPES),
+  employment_status: z.enum(EMPLOYMENT_STATUSES),
+  hire_date: nullableText,
+  end_date: nullableText,
+  birth_date: nullableText,
+  address: nullableText,
+  emergency_contact_name: nullableText,
+  emergency_contact_phone: nullableText,
+  profile_picture_url: nullableText,
+  archived_at: isoTimestamp.nullable(),
+  created_at: isoTimestamp,
+  updated_at: isoTimestamp,
+  pay_basis: z.enum(PAY_BASES).optional(),
+  /** Minor units of `currency`. */
+  base_rate: z.number().int().optional(),
+  currency: z.string().optional(),
+  bank_name: nullableText.optional(),
+  bank_account: nullableText.optional(),
+  tax_id: nullableText.optional(),
+  social_insurance_id: nullableText.optional(),
+});
+
+export type UserRecord = z.infer<typeof userRecord>;
+
+/** A person in a picker. */
+export const userOption = z.object({ id: z.number().int(), name: z.string(), employee_number: nullableText });
 
 export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 export const PROFILE_PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;

@@ -19,11 +19,13 @@ export const POLICIES = {
 
 type Policies = typeof POLICIES;
 export type Resource = keyof Policies;
-type VerbOf<P> = P extends Policy<never, infer V> ? V : P extends Policy<infer _R, infer V> ? V : never;
+type VerbOfPolicy<P> = P extends Policy<never, infer V> ? V : P extends Policy<infer _R, infer V> ? V : never;
+/** The verbs of one resource's policy: "list", "update"... */
+export type VerbOf<K extends Resource> = VerbOfPolicy<Policies[K]>;
 type RecordOf<P> = P extends Policy<infer R, string> ? R : never;
 
 /** "resource.verb", e.g. "users.update". */
-export type Action = { [K in Resource]: `${K}.${VerbOf<Policies[K]>}` }[Resource];
+export type Action = { [K in Resource]: `${K}.${VerbOf<K>}` }[Resource];
 export type ResourceOf<A extends Action> = A extends `${infer K extends Resource}.${string}` ? K : never;
 /** The record an action's conditions read. */
 export type RecordFor<A extends Action> = RecordOf<Policies[ResourceOf<A>]>;

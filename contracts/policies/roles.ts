@@ -17,9 +17,8 @@ export const rolesPolicy = definePolicy<RoleSubject>()({
     view: { permission: "roles_view" },
     /** Pickers: whoever lists roles or assigns them to people. */
     options: { permission: ["roles_view", "users_manage"] },
-    /** The record is the role as it will be. */
+    /** The record is the role as it will be (created, or after an update). */
     create: { permission: "roles_manage", when: [grantsHeld] },
-    grant: { permission: "roles_manage", when: [grantsHeld] },
     /** The record is the role as it is. */
     update: { permission: "roles_manage", when: [carriesHeld] },
     delete: { permission: "roles_manage", when: [carriesHeld] },

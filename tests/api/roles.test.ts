@@ -295,7 +295,7 @@ describe("DELETE /api/roles/{id}", () => {
     const id = await createRole(t, admin, []);
     const response = await call(t, admin, { method: "DELETE", url: `/api/roles/${id}` });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { id }, message: "Role deleted." });
+    expect(response.json()).toEqual({ data: { id, outcome: "deleted" }, message: "Role deleted." });
     expect((await call(t, admin, { method: "GET", url: `/api/roles/${id}` })).statusCode).toBe(404);
     expect((await call(t, admin, { method: "DELETE", url: `/api/roles/${id}` })).statusCode).toBe(404);
   });

@@ -33,12 +33,12 @@ const TABLE: Record<Action, boolean[]> = {
   "account.view":      [Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
   "account.update":    [Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
   "account.signOut":   [Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
+  "jobs.view":         [Y, Y,  Y,   Y, Y,  Y,      Y, N,  Y,   Y, N,  Y,      Y, N,  Y,   Y, N,  Y],
   "activities.list":   [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   N, N,  N],
   "roles.list":        [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "roles.view":        [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "roles.options":     [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "roles.create":      [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
-  "roles.grant":       [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "roles.update":      [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "roles.delete":      [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "users.list":        [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
@@ -76,6 +76,7 @@ function recordFor(action: Action, context: Context): unknown {
   const id = context === "own" ? ME : SOMEONE_ELSE;
   if (action.startsWith("users.")) return { id, access_level: 1, role_permissions: [] };
   if (action.startsWith("roles.")) return { permissions: [] };
+  if (action.startsWith("jobs.")) return { kind: "no-followers", owner_id: id };
   return undefined;
 }
 
@@ -109,21 +110,23 @@ describe("can(): the decision table", () => {
 describe("can(): edges of the table", () => {
   it("refuses an employee every staff action even when the role lists the whole catalogue", () => {
     const employee = actor(1, PERMISSIONS);
-    for (const action of ALL_ACTIONS.filter((name) => !name.startsWith("account.") && name !== "users.view" && name !== "users.viewPay")) {
+    const ownRecordActions = ["users.view", "users.viewPay", "jobs.view"];
+    for (const action of ALL_ACTIONS.filter((name) => !name.startsWith("account.") && !ownRecordActions.includes(name))) {
       for (const context of ["none", "other", "own"] as const) expect(check(employee, action, recordFor(action, context))).toBe(false);
     }
   });
 
   it("lets staff with the whole catalogue do everything but read the activity log", () => {
     const staff = actor(2, PERMISSIONS);
-    for (const action of ALL_ACTIONS) expect(check(staff, action, recordFor(action, "other"))).toBe(action !== "activities.list");
+    // Someone else's job of a kind nobody follows stays theirs.
+    for (const action of ALL_ACTIONS) expect(check(staff, action, recordFor(action, "other"))).toBe(action !== "activities.list" && action !== "jobs.view");
   });
 
   it("grants nothing to staff with an empty role, apart from their own account, record and pay", () => {
     const staff = actor(2, []);
     for (const action of ALL_ACTIONS) {
       expect(check(staff, action, recordFor(action, "other"))).toBe(action.startsWith("account."));
-      expect(check(staff, action, recordFor(action, "own"))).toBe(action.startsWith("account.") || action === "users.view" || action === "users.viewPay");
+      expect(check(staff, action, recordFor(action, "own"))).toBe(action.startsWith("account.") || ["users.view", "users.viewPay", "jobs.view"].includes(action));
     }
   });
 
@@ -216,7 +219,7 @@ describe("conditions on roles: nobody grants, changes or removes what they do no
   it("refuses a role carrying permissions the actor lacks, naming them", () => {
     expect(decide(manager, "roles.update", { permissions: ["roles_view", "users_manage"] })).toEqual({ reason: "roles.beyondOwn", params: { names: "users_manage" } });
     expect(decide(manager, "roles.delete", { permissions: [...PERMISSIONS] })).toMatchObject({ reason: "roles.beyondOwn" });
-    expect(decide(manager, "roles.grant", { permissions: ["payroll_release"] })).toEqual({ reason: "roles.grantBeyondOwn", params: { names: "payroll_release" } });
+    expect(decide(manager, "roles.create", { permissions: ["payroll_release"] })).toEqual({ reason: "roles.grantBeyondOwn", params: { names: "payroll_release" } });
     expect(decide(manager, "roles.create", { permissions: ["roles_view"] })).toBe(true);
     expect(decide(actor(0, []), "roles.delete", { permissions: [...PERMISSIONS] })).toBe(true);
   });

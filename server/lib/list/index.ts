@@ -7,4 +7,4 @@
 export { escapeLike } from "./conditions";
 export { parseListQuery, type ListQuery, type ListQueryOptions, type PageQuery } from "./parse";
 export { COUNT_CAP, countRows, listMeta, paged, rowsOf } from "./page";
-export { defineListSpec, type ListField, type ListSpec } from "./spec";
+export { defineListSpec, listQuerySchema, type ListField, type ListSpec } from "./spec";

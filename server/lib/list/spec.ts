@@ -5,7 +5,8 @@
  * programmer's and throw at start-up.
  */
 import { Column, getTableColumns, is, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import type { FieldKind } from "../../../contracts/list";
+import { z } from "zod";
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, OPS_BY_KIND, type FieldKind } from "../../../contracts/list";
 
 /** A column of the table (or a joined one), or any SQL expression over them. */
 export type ListExpr = AnyColumn | SQL;
@@ -208,3 +209,27 @@ export function defineListSpec<F extends Record<string, ListField>>(input: ListS
   };
 }
 
+
+/**
+ * The list's querystring as a schema, for the API reference: page, per_page,
+ * sort (any sortable field, `-` for descending), search and every
+ * filter[field][mode] the spec allows. Values stay raw text (the engine
+ * answers a bad one with its own 422), and other parameters pass through to
+ * the route and the engine, which refuses unknown filters.
+ */
+export function listQuerySchema(spec: ListSpec): z.ZodType {
+  const raw = z.union([z.string(), z.array(z.string())]).optional();
+  const filters: Record<string, z.ZodType> = {};
+  for (const name of spec.filterable) {
+    const field = spec.compiled.get(name)!;
+    for (const op of OPS_BY_KIND[field.kind]) filters[`filter[${name}][${op}]`] = raw.describe(`${field.kind} filter on ${name}`);
+  }
+  const sortable = [...spec.sortable].join(", ");
+  return z.looseObject({
+    page: raw.describe("Page number, from 1"),
+    per_page: raw.describe(`Rows per page, at most ${MAX_PER_PAGE} (default ${DEFAULT_PER_PAGE})`),
+    sort: raw.describe(`Comma-separated fields, "-" before one for descending: ${sortable}`),
+    ...(spec.search.length > 0 ? { search: raw.describe("Free text, matched anywhere in the searchable fields") } : {}),
+    ...filters,
+  });
+}

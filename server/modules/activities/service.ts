@@ -5,7 +5,7 @@ import { activityLog, users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { defineListSpec, paged, parseListQuery } from "../../lib/list";
 
-const activitiesList = defineListSpec({
+export const activitiesList = defineListSpec({
   fields: {
     actor_id: { column: activityLog.actor_id, kind: "number" },
     actor_name: { column: users.name, kind: "text" },

@@ -31,7 +31,7 @@ const search = [users.name, users.email, users.employee_number];
 const everyoneSpec = defineListSpec({ fields: commonFields, defaultSort: "name", search });
 
 /** Pay columns are filterable and sortable only for readers who may see pay: a filter would reveal it otherwise. */
-const payReaderSpec = defineListSpec({
+export const payReaderSpec = defineListSpec({
   fields: { ...commonFields, base_rate: { column: users.base_rate, kind: "number" }, pay_basis: { column: users.pay_basis, kind: "choice", values: PAY_BASES } },
   defaultSort: "name",
   search,
