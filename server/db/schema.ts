@@ -27,11 +27,18 @@ const timestamps = {
   updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
 
+/** Who created and last changed a record, where payroll offices ask "who changed this". */
+const authors = {
+  created_by: integer("created_by"),
+  updated_by: integer("updated_by"),
+};
+
 export const roles = pgTable("roles", {
   id: serial("id").primaryKey(),
   name: text("name").notNull().unique(),
   description: text("description"),
   permissions: jsonb("permissions").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  ...authors,
   ...timestamps,
 });
 
@@ -89,8 +96,7 @@ export const users = pgTable(
     profile_picture_id: integer("profile_picture_id").references(() => files.id, { onDelete: "set null" }),
     /** Set instead of deleting a person with history: payroll records keep their subject. */
     archived_at: timestamp("archived_at", { withTimezone: true }),
-    created_by: integer("created_by"),
-    updated_by: integer("updated_by"),
+    ...authors,
     ...timestamps,
   },
   (t) => [
@@ -248,6 +254,8 @@ export const activityLog = pgTable(
     subject_id: integer("subject_id"),
     changes: jsonb("changes"),
     ip: text("ip"),
+    /** The browser or client the change came from, with the address: the change's origin. */
+    user_agent: text("user_agent"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
