@@ -20,9 +20,3 @@ export interface AppContext {
   /** Resolved bearer tokens; every revocation must forget them here too. */
   sessionCache: SessionCache;
 }
-
-/** Where a request came from, for throttling and the activity log. */
-export interface RequestOrigin {
-  ip: string;
-  userAgent?: string;
-}

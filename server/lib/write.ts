@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import { maskSecrets, recordActivity } from "./audit";
-import type { AppContext, RequestOrigin } from "./context";
+import type { AppContext } from "./context";
+import type { RequestOrigin } from "./origin";
 
 /** Who makes a change, and from where: the activity log's actor and origin. */
 export interface Author {

@@ -3,7 +3,7 @@ import type { Me } from "../../../contracts/auth";
 import { permissionMap, type PermissionMap } from "../../../contracts/permissions";
 import type { Db } from "../../db/client";
 import { authTokens, roles, users } from "../../db/schema";
-import type { RequestOrigin } from "../../lib/context";
+import type { RequestOrigin } from "../../lib/origin";
 import { signPath } from "../../lib/signed-urls";
 import { hashToken, newToken } from "../../lib/tokens";
 
