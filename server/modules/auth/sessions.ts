@@ -64,8 +64,8 @@ export function maySignIn(user: { is_active: boolean; archived_at: Date | null; 
   return user.is_active && user.archived_at === null && user.employment_status !== "terminated";
 }
 
-/** The same rule as SQL, for the token lookup. */
-const signInAllowed = and(eq(users.is_active, true), isNull(users.archived_at), ne(users.employment_status, "terminated"));
+/** The same rule as SQL, for the token lookup and wherever people who can sign in are counted. */
+export const signInAllowed = and(eq(users.is_active, true), isNull(users.archived_at), ne(users.employment_status, "terminated"));
 
 /** Writing last_used_at on every call would make each read a write; once a minute is enough. */
 const LAST_USED_RESOLUTION_MS = 60_000;

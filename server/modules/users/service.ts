@@ -12,7 +12,7 @@ import { hashPassword, type HashingCost } from "../../lib/passwords";
 import { authorize, authorizeWrite } from "../../lib/policy";
 import { signPath } from "../../lib/signed-urls";
 import { mutate, type Author } from "../../lib/write";
-import { revokeAllTokens } from "../auth/sessions";
+import { revokeAllTokens, signInAllowed } from "../auth/sessions";
 
 export type UserRow = typeof users.$inferSelect;
 type RoleRef = { id: number; name: string; permissions: string[] } | null;
@@ -156,14 +156,8 @@ async function activeSuperAdmins(db: Db, exceptId: number): Promise<number> {
     .select({ n: count() })
     .from(users)
     .where(
-      and(
-        eq(users.access_level, ACCESS_LEVEL.SUPER_ADMIN),
-        // The same rule as signing in: only those who can still sign in count.
-        eq(users.is_active, true),
-        isNull(users.archived_at),
-        ne(users.employment_status, "terminated"),
-        ne(users.id, exceptId),
-      ),
+      // Only those who can still sign in count.
+      and(eq(users.access_level, ACCESS_LEVEL.SUPER_ADMIN), signInAllowed, ne(users.id, exceptId)),
     );
   return Number(row.n);
 }
