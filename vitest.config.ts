@@ -11,7 +11,15 @@ export default defineConfig({
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       {
         extends: true,
-        test: { name: "api", include: ["tests/api/**/*.test.ts"], environment: "node", testTimeout: 20_000, hookTimeout: 60_000 },
+        test: {
+          name: "api",
+          include: ["tests/api/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+          // Migrates (and seeds) the template databases each file copies, once per run.
+          globalSetup: ["tests/support/database-templates.ts"],
+        },
       },
       {
         extends: true,

@@ -20,11 +20,18 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Directory of the embedded database; undefined keeps it in memory. */
   dataDir?: string;
+  /**
+   * In-memory embedded database only: start from this copy of a data directory
+   * (see `snapshotDatabase`) instead of an empty one, which skips initdb. Tests
+   * migrate and seed once per run and open a copy per file.
+   */
+  snapshot?: Blob;
 }
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  if (options.snapshot && (options.databaseUrl || options.dataDir)) throw new Error("a snapshot opens only an in-memory embedded database");
+  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir, options.snapshot);
   try {
     await migrateDatabase(database);
   } catch (error) {
@@ -42,7 +49,18 @@ async function openPostgres(url: string): Promise<Database> {
   return { db, kind: "postgres", close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+/** The PGlite behind each open embedded database, for `snapshotDatabase`. */
+const pgliteClients = new WeakMap<Database, import("@electric-sql/pglite").PGlite>();
+
+/** The whole data directory of an embedded database as an uncompressed tarball, for `openDatabase({ snapshot })`. */
+export async function snapshotDatabase(database: Database): Promise<Blob> {
+  const client = pgliteClients.get(database);
+  if (!client) throw new Error("only an embedded (PGlite) database can be snapshotted");
+  // Uncompressed: opening a copy is what runs often, and it then has nothing to inflate.
+  return client.dumpDataDir("none");
+}
+
+async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const extensions = { pg_trgm };
@@ -55,7 +73,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     unlock = lockDataDirectory(dataDir);
     client = new PGlite(path.join(dataDir, "pgdata"), { extensions });
   } else {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, loadDataDir: snapshot });
   }
   try {
     await client.waitReady;
@@ -69,7 +87,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     throw error;
   }
   const db = drizzle(client, { schema }) as unknown as Db;
-  return {
+  const database: Database = {
     db,
     kind: "pglite",
     close: async () => {
@@ -77,6 +95,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       unlock();
     },
   };
+  pgliteClients.set(database, client);
+  return database;
 }
 
 async function migrateDatabase(database: Database): Promise<void> {

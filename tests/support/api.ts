@@ -1,62 +1,13 @@
-import crypto from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp } from "../../server/app";
-import { DEFAULT_CONFIG, type Config } from "../../server/config";
-import { openDatabase, type Database } from "../../server/db/client";
-import { DEMO_LOGINS, seedDemo } from "../../server/db/seed";
-import type { Clock } from "../../server/lib/clock";
+import type { Config } from "../../server/config";
+import type { Database } from "../../server/db/client";
+import { DEMO_LOGINS } from "../../server/db/seed";
+import { openTestDatabase } from "./test-database";
+import { seedTestCompany, TestClock, testConfig } from "./test-config";
 
-/** A clock tests move by hand, for expiry and throttling windows. */
-export class TestClock implements Clock {
-  constructor(private current = new Date("2026-03-02T09:00:00Z")) {}
-  now() {
-    return new Date(this.current);
-  }
-  advanceMinutes(minutes: number) {
-    this.current = new Date(this.current.getTime() + minutes * 60_000);
-  }
-}
-
-export const testConfig = (overrides: Partial<Config> = {}): Config => ({
-  ...DEFAULT_CONFIG,
-  dataDir: "/nonexistent",
-  appUrl: "http://paydesk.test",
-  appKey: "test-key",
-  // The lightest argon2id the library accepts: tests check behaviour, not hashing cost.
-  passwordHashing: { memoryCost: 1024, timeCost: 1 },
-  ...overrides,
-});
-
-/**
- * A fresh database per test file: in-memory PGlite by default, or a new
- * PostgreSQL database when TEST_DATABASE_URL points at a server (CI runs both).
- */
-async function freshDatabase(): Promise<Database & { dispose(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const database = await openDatabase({});
-    return { ...database, dispose: () => database.close() };
-  }
-  const { default: pg } = await import("pg");
-  const name = `paydesk_test_${crypto.randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  return {
-    ...database,
-    dispose: async () => {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
-      await cleanup.end();
-    },
-  };
-}
+export { TestClock, testConfig } from "./test-config";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -69,9 +20,12 @@ export interface TestApp {
 
 export async function startTestApp(options: { config?: Partial<Config>; seed?: boolean } = {}): Promise<TestApp> {
   const clock = new TestClock();
-  const database = await freshDatabase();
   const config = testConfig(options.config);
-  if (options.seed !== false) await seedDemo(database.db, config.passwordHashing, clock.now());
+  const seed = options.seed !== false;
+  // The seeded template was hashed at the default test cost: a file that sets another seeds its own copy.
+  const seededAsTemplate = seed && isDeepStrictEqual(config.passwordHashing, testConfig().passwordHashing);
+  const database = await openTestDatabase(seededAsTemplate ? "seeded" : "empty");
+  if (seed && !seededAsTemplate) await seedTestCompany(database.db, config);
   const app = await buildApp({ database, config, clock });
   await app.ready();
   return {
