@@ -31,6 +31,8 @@ import { usersRoutes } from "./modules/users/routes";
 declare module "fastify" {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every route as registered, with what it declares: the inventory the policy tests walk. */
+    routeTable: RouteEntry[];
   }
   interface FastifyRequest {
     user: AuthUser;
@@ -54,6 +56,12 @@ function allowedMethods(app: FastifyInstance, pathname: string): string[] {
 /** Reset links carry their token in the query: never write it to the log. */
 function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|email|password)=)[^&]*/gi, "$1***");
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  config: { action?: string; public?: boolean };
 }
 
 export interface AppOptions {
@@ -99,6 +107,10 @@ export async function buildApp({ database, config, clock = systemClock, logger =
   const sessionCache = createSessionCache(database.kind === "pglite" ? config.sessionCacheSeconds * 1000 : 0);
   const events = createEventBus((error, event) => app.log.error({ err: error, event: event.type }, "event listener failed"));
   forgetOnChange(events, sessionCache);
+  app.decorate("routeTable", [] as RouteEntry[]);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, config: route.config ?? {} });
+  });
   app.decorate("ctx", { db: database.db, clock, config, mailer, jobs, events, log: app.log, sessionCache });
   for (const kind of await loadJobKinds(config.jobs.modules, app.ctx)) jobs.register(kind);
   app.decorateRequest("user", null as unknown as AuthUser);
