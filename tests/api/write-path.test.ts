@@ -1,0 +1,145 @@
+/**
+ * Every write operation in the API reference, walked from /api/docs/json:
+ * 401 without a token; a successful write leaves exactly one activity row;
+ * a refused one (401, 403, 404, 422) leaves no row and changes nothing.
+ *
+ * A new write route fails here until it gets a valid request in WRITES: that
+ * is the point. Public routes (sign-in, registration, reset links) record
+ * security events on failure by design and have their own tests.
+ */
+import type { InjectOptions } from "fastify";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../support/api";
+import { ADMIN, call, createPerson, createRole, employeePayload, employeeSignedIn, GOOD_PASSWORD, multipart, PNG_1X1, unique } from "../support/people";
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.tokenFor(ADMIN.email);
+});
+afterAll(() => t.close());
+
+/** A caller and a request that should succeed, made fresh for each run (unique names, its own records). */
+type Write = () => Promise<{ token: string; request: InjectOptions }>;
+
+const asAdmin = (request: InjectOptions): Write => async () => ({ token: admin, request });
+
+/** A valid request for each write operation, by "METHOD /path/{param}" as the reference names it. */
+const WRITES: Record<string, Write> = {
+  "POST /api/logout": async () => ({ token: await t.tokenFor(ADMIN.email), request: { method: "POST", url: "/api/logout" } }),
+  "PUT /api/me/profile": async () => ({ token: admin, request: { method: "PUT", url: "/api/me/profile", payload: { phone: `+1 555 ${Date.now() % 10000}` } } }),
+  "POST /api/me/profile/picture": async () => ({
+    token: admin,
+    request: { method: "POST", url: "/api/me/profile/picture", ...multipart([{ name: "file", filename: "me.png", contentType: "image/png", content: PNG_1X1 }]) },
+  }),
+  "PUT /api/me/change-password": async () => {
+    const person = await employeeSignedIn(t, admin);
+    const payload = { current_password: person.password, password: `${GOOD_PASSWORD}x`, password_confirmation: `${GOOD_PASSWORD}x` };
+    return { token: person.token, request: { method: "PUT", url: "/api/me/change-password", payload } };
+  },
+  "POST /api/users": asAdmin({ method: "POST", url: "/api/users", payload: employeePayload() }),
+  "PUT /api/users/{id}": async () => {
+    const person = await createPerson(t, admin);
+    return { token: admin, request: { method: "PUT", url: `/api/users/${person.id}`, payload: { department: unique("Dept ") } } };
+  },
+  "DELETE /api/users/{id}": async () => {
+    const person = await createPerson(t, admin);
+    return { token: admin, request: { method: "DELETE", url: `/api/users/${person.id}` } };
+  },
+  "POST /api/roles": asAdmin({ method: "POST", url: "/api/roles", payload: { name: unique("Role "), permissions: ["users_view"] } }),
+  "PUT /api/roles/{id}": async () => {
+    const id = await createRole(t, admin, ["users_view"]);
+    return { token: admin, request: { method: "PUT", url: `/api/roles/${id}`, payload: { description: unique("Changed ") } } };
+  },
+  "DELETE /api/roles/{id}": async () => {
+    const id = await createRole(t, admin, []);
+    return { token: admin, request: { method: "DELETE", url: `/api/roles/${id}` } };
+  },
+};
+
+interface Operation {
+  key: string;
+  method: string;
+  path: string;
+  isPublic: boolean;
+  hasBody: boolean;
+}
+
+async function writeOperations(): Promise<Operation[]> {
+  const document = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+  const operations: Operation[] = [];
+  for (const [path, methods] of Object.entries<Record<string, { security?: unknown[]; requestBody?: unknown }>>(document.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      if (!["post", "put", "patch", "delete"].includes(method)) continue;
+      const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
+      operations.push({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, isPublic, hasBody: operation.requestBody !== undefined });
+    }
+  }
+  return operations;
+}
+
+/** Sign-in guesses are counted on purpose, refused or not: a failed change-password is one. */
+const UNWATCHED_TABLES = new Set(["auth_attempts"]);
+
+/** A fingerprint of every table's contents, to tell that a refused write changed nothing. */
+async function snapshot(): Promise<Record<string, string>> {
+  const tables = await t.database.db.execute<{ name: string }>(sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`);
+  const result: Record<string, string> = {};
+  for (const { name } of (tables as unknown as { rows: { name: string }[] }).rows ?? tables) {
+    if (UNWATCHED_TABLES.has(name)) continue;
+    const [row] = ((await t.database.db.execute(sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from "${name}" t`))) as unknown as {
+      rows: { digest: string }[];
+    }).rows;
+    result[name] = row.digest;
+  }
+  return result;
+}
+
+async function activityCount(): Promise<number> {
+  const result = (await t.database.db.execute(sql`select count(*)::int as n from activity_log`)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0].n);
+}
+
+/** The same request made wrong in one way: no token, a body that fails validation, a record that does not exist, a caller without the grant. */
+async function refusals(operation: Operation, valid: InjectOptions, token: string): Promise<{ label: string; token: string | null; request: InjectOptions; status: number }[]> {
+  const list: { label: string; token: string | null; request: InjectOptions; status: number }[] = [{ label: "no token", token: null, request: valid, status: 401 }];
+  if (operation.hasBody && !valid.headers?.["content-type"]?.toString().startsWith("multipart/")) {
+    list.push({ label: "invalid body", token, request: { ...valid, payload: { "not a field": true } }, status: 422 });
+  }
+  if (operation.path.includes("{id}")) {
+    list.push({ label: "missing record", token, request: { ...valid, url: operation.path.replace("{id}", "2147483647") }, status: 404 });
+  }
+  if (!operation.path.startsWith("/api/me") && operation.path !== "/api/logout") {
+    const employee = await employeeSignedIn(t, admin);
+    list.push({ label: "employee", token: employee.token, request: valid, status: 403 });
+  }
+  return list;
+}
+
+describe("the write path, for every write operation in the reference", () => {
+  it("has a valid request for every non-public write operation, and none for operations that are gone", async () => {
+    const keys = (await writeOperations()).filter((operation) => !operation.isPublic).map((operation) => operation.key);
+    expect(keys.sort()).toEqual(Object.keys(WRITES).sort());
+  });
+
+  it("answers 401 without a token, writes one activity row on success, and nothing on a refusal", async () => {
+    for (const operation of (await writeOperations()).filter((entry) => !entry.isPublic)) {
+      const { token, request } = await WRITES[operation.key]();
+      for (const refusal of await refusals(operation, request, token)) {
+        const [before, rowsBefore] = [await snapshot(), await activityCount()];
+        const response = await call(t, refusal.token, refusal.request);
+        const where = `${operation.key} (${refusal.label}) answered ${response.statusCode} ${response.body}`;
+        expect(response.statusCode, where).toBe(refusal.status);
+        expect(await activityCount(), where).toBe(rowsBefore);
+        expect(await snapshot(), where).toEqual(before);
+      }
+      const rowsBefore = await activityCount();
+      const response = await call(t, token, request);
+      expect(response.statusCode, `${operation.key}: ${response.body}`).toBeLessThan(300);
+      expect(await activityCount(), `${operation.key}: exactly one activity row`).toBe(rowsBefore + 1);
+    }
+  });
+});
