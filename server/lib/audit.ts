@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import { activityLog } from "../db/schema";
+import type { RequestOrigin } from "./origin";
 
 export interface Activity {
   actorId: number | null;
@@ -7,7 +8,7 @@ export interface Activity {
   subjectType?: string;
   subjectId?: number;
   changes?: Record<string, unknown>;
-  ip?: string;
+  origin?: RequestOrigin;
   at: Date;
 }
 
@@ -21,7 +22,7 @@ export function maskSecrets(changes: Record<string, unknown>): Record<string, un
   );
 }
 
-/** Writes one system-activity row; callable from any module. */
+/** Writes one system-activity row: the write path's, and the sign-in events' that change nothing. */
 export async function recordActivity(db: Db, activity: Activity): Promise<void> {
   await db.insert(activityLog).values({
     actor_id: activity.actorId,
@@ -29,7 +30,8 @@ export async function recordActivity(db: Db, activity: Activity): Promise<void> 
     subject_type: activity.subjectType ?? null,
     subject_id: activity.subjectId ?? null,
     changes: activity.changes ? maskSecrets(activity.changes) : null,
-    ip: activity.ip ?? null,
+    ip: activity.origin?.ip ?? null,
+    user_agent: activity.origin?.userAgent?.slice(0, 300) ?? null,
     created_at: activity.at,
   });
 }

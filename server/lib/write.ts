@@ -11,7 +11,8 @@ export interface Author {
 
 /** What a write did: its answer, the record it changed and the changed fields (before/after pairs, or a created record's fields). */
 export type WriteOutcome<T> =
-  | { result: T; subjectId: number; changes: Record<string, unknown> }
+  /** actorId: the author when only the write tells who they are (a newcomer registering). */
+  | { result: T; subjectId: number; changes: Record<string, unknown>; actorId?: number }
   /** Nothing to change: no activity row, no event. */
   | { result: T; unchanged: true };
 
@@ -32,12 +33,12 @@ export async function mutate<T>(ctx: AppContext, author: Author, kind: WriteKind
     const done = await work(tx);
     if (!("unchanged" in done)) {
       await recordActivity(tx, {
-        actorId: author.actorId,
+        actorId: done.actorId ?? author.actorId,
         action: kind.action,
         subjectType: kind.subjectType,
         subjectId: done.subjectId,
         changes: done.changes,
-        ip: author.origin.ip,
+        origin: author.origin,
         at,
       });
     }
@@ -48,7 +49,7 @@ export async function mutate<T>(ctx: AppContext, author: Author, kind: WriteKind
       type: kind.action,
       subjectType: kind.subjectType,
       subjectId: outcome.subjectId,
-      actorId: author.actorId,
+      actorId: outcome.actorId ?? author.actorId,
       changes: maskSecrets(outcome.changes),
     });
   }

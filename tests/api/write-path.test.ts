@@ -103,6 +103,11 @@ async function activityCount(): Promise<number> {
   return Number(result.rows[0].n);
 }
 
+async function newestOrigin(): Promise<{ ip: string | null; user_agent: string | null }> {
+  const result = (await t.database.db.execute(sql`select ip, user_agent from activity_log order by id desc limit 1`)) as unknown as { rows: { ip: string; user_agent: string }[] };
+  return result.rows[0];
+}
+
 /** The same request made wrong in one way: no token, a body that fails validation, a record that does not exist, a caller without the grant. */
 async function refusals(operation: Operation, valid: InjectOptions, token: string): Promise<{ label: string; token: string | null; request: InjectOptions; status: number }[]> {
   const list: { label: string; token: string | null; request: InjectOptions; status: number }[] = [{ label: "no token", token: null, request: valid, status: 401 }];
@@ -137,9 +142,11 @@ describe("the write path, for every write operation in the reference", () => {
         expect(await snapshot(), where).toEqual(before);
       }
       const rowsBefore = await activityCount();
-      const response = await call(t, token, request);
+      const userAgent = `write-path-test ${operation.key}`;
+      const response = await call(t, token, { ...request, headers: { ...request.headers, "user-agent": userAgent } });
       expect(response.statusCode, `${operation.key}: ${response.body}`).toBeLessThan(300);
       expect(await activityCount(), `${operation.key}: exactly one activity row`).toBe(rowsBefore + 1);
+      expect(await newestOrigin(), `${operation.key}: the row keeps where the change came from`).toEqual({ ip: "127.0.0.1", user_agent: userAgent });
     }
   });
 });

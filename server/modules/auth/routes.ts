@@ -16,7 +16,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post("/logout", { config: { action: "account.signOut" } }, async (request) => {
-    await auth.logout(app.ctx, request.user, request.origin);
+    await auth.logout(app.ctx, request.user, request.author);
     return { message: request.t("auth.loggedOut") };
   });
 

@@ -21,8 +21,9 @@ import { HttpError, invalidField } from "../../lib/errors";
 import type { Translate } from "../../lib/i18n";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { hashToken, newToken } from "../../lib/tokens";
+import { mutate, type Author } from "../../lib/write";
 import { getSetting } from "../settings/service";
-import { createUserRecord } from "../users/service";
+import { insertUserRecord } from "../users/service";
 import { issueToken, maySignIn, revokeAllTokens, revokeToken, toMe, type AuthUser } from "./sessions";
 import { clearAttempts, releaseAttempt, reserveAttempt } from "./throttle";
 
@@ -75,13 +76,14 @@ export async function login(ctx: AppContext, input: LoginInput, origin: RequestO
   const found = await findUserByEmail(ctx, input.email);
   const passwordOk = await verifyPassword(found?.user.password_hash ?? (await decoy(ctx)), input.password);
   if (!found || !passwordOk) {
+    // A failed guess changes nothing but is on record: who tried which account from where.
     await recordActivity(ctx.db, {
       actorId: found?.user.id ?? null,
       action: "auth.login_failed",
       subjectType: "user",
       subjectId: found?.user.id,
       changes: { email: input.email },
-      ip: origin.ip,
+      origin,
       at: now,
     });
     throw new HttpError(422, "auth.invalidCredentials");
@@ -93,29 +95,19 @@ export async function login(ctx: AppContext, input: LoginInput, origin: RequestO
   }
 
   await clearAttempts(ctx.db, "login", input.email);
-  const { token, expiresAt } = await issueToken(ctx.db, found.user.id, input.remember, origin, now, ctx.config.session);
-  await recordActivity(ctx.db, {
-    actorId: found.user.id,
-    action: "auth.login",
-    subjectType: "user",
+  const author = { actorId: found.user.id, origin };
+  const { token, expiresAt } = await mutate(ctx, author, { action: "auth.login", subjectType: "user" }, async (tx) => ({
+    result: await issueToken(tx, found.user.id, input.remember, origin, now, ctx.config.session),
     subjectId: found.user.id,
     changes: { remember: input.remember },
-    ip: origin.ip,
-    at: now,
-  });
+  }));
   return { token, expires_at: expiresAt.toISOString(), user: toMe({ ...found.user, role: found.role }, ctx.config.appKey, now) };
 }
 
-export async function logout(ctx: AppContext, user: AuthUser, origin: RequestOrigin): Promise<void> {
-  await revokeToken(ctx.db, user.tokenId);
-  ctx.sessionCache.forgetToken(user.tokenId);
-  await recordActivity(ctx.db, {
-    actorId: user.id,
-    action: "auth.logout",
-    subjectType: "user",
-    subjectId: user.id,
-    ip: origin.ip,
-    at: ctx.clock.now(),
+export async function logout(ctx: AppContext, user: AuthUser, author: Author): Promise<void> {
+  await mutate(ctx, author, { action: "auth.logout", subjectType: "user" }, async (tx) => {
+    await revokeToken(tx, user.tokenId);
+    return { result: undefined, subjectId: user.id, changes: {} };
   });
 }
 
@@ -185,14 +177,8 @@ async function sendResetLink(ctx: AppContext, email: string, origin: RequestOrig
     subject: t("mail.reset.subject"),
     text: t("mail.reset.body", { name: found.user.name, link, minutes: RESET_LINK_MINUTES }),
   });
-  await recordActivity(ctx.db, {
-    actorId: found.user.id,
-    action: "auth.password_reset_requested",
-    subjectType: "user",
-    subjectId: found.user.id,
-    ip: origin.ip,
-    at: now,
-  });
+  // The link is a change of the person's: on record, but it leaves their sessions alone.
+  await recordActivity(ctx.db, { actorId: found.user.id, action: "auth.password_reset_requested", subjectType: "user", subjectId: found.user.id, origin, at: now });
 }
 
 export type ResetTokenState =
@@ -251,7 +237,7 @@ export async function resetPassword(ctx: AppContext, input: z.output<typeof rese
   const first = await resetTokenState(ctx.db, input.token, input.email, now);
   if (!first.valid) refuseLink(first);
   const passwordHash = await hashPassword(input.password, ctx.config.passwordHashing);
-  const userId = await ctx.db.transaction(async (tx) => {
+  await mutate(ctx, { actorId: first.userId, origin }, { action: "auth.password_reset", subjectType: "user" }, async (tx) => {
     // Locked with its person: a second use of the link, or a change to the person, since
     // the first look either waits for this reset or is seen here.
     const state = await resetTokenState(tx, input.token, input.email, now, true);
@@ -259,18 +245,8 @@ export async function resetPassword(ctx: AppContext, input: z.output<typeof rese
     await tx.update(passwordResets).set({ used_at: now }).where(eq(passwordResets.id, state.resetId));
     await tx.update(users).set({ password_hash: passwordHash, updated_at: now }).where(eq(users.id, state.userId));
     await revokeAllTokens(tx, state.userId);
-    await recordActivity(tx, {
-      actorId: state.userId,
-      action: "auth.password_reset",
-      subjectType: "user",
-      subjectId: state.userId,
-      changes: { password: "changed" },
-      ip: origin.ip,
-      at: now,
-    });
-    return state.userId;
+    return { result: undefined, subjectId: state.userId, changes: { password: "changed" } };
   });
-  ctx.sessionCache.forgetUser(userId);
   // Whoever failed on purpose to lock the owner out loses their hold: the owner proved the mailbox.
   await clearAttempts(ctx.db, "login", input.email);
 }
@@ -279,20 +255,12 @@ export async function register(ctx: AppContext, input: z.output<typeof registerB
   if (!(await getSetting(ctx.db, "allow_registration"))) throw new HttpError(403, "auth.registrationClosed");
   const now = ctx.clock.now();
   const [employeeRole] = await ctx.db.select().from(roles).where(eq(roles.name, "Employee"));
-  const user = await createUserRecord(
-    ctx.db,
-    { first_name: input.first_name, last_name: input.last_name, email: input.email, password: input.password, access_level: ACCESS_LEVEL.EMPLOYEE, role_id: employeeRole?.id ?? null },
-    ctx.config.passwordHashing,
-    now,
-  );
-  await recordActivity(ctx.db, {
-    actorId: user.id,
-    action: "auth.register",
-    subjectType: "user",
-    subjectId: user.id,
-    changes: { name: user.name, email: user.email },
-    ip: origin.ip,
-    at: now,
+  const fields = { first_name: input.first_name, last_name: input.last_name, email: input.email, access_level: ACCESS_LEVEL.EMPLOYEE, role_id: employeeRole?.id ?? null };
+  const passwordHash = await hashPassword(input.password, ctx.config.passwordHashing);
+  const user = await mutate(ctx, { actorId: null, origin }, { action: "auth.register", subjectType: "user" }, async (tx) => {
+    const created = await insertUserRecord(tx, { ...fields, password_hash: passwordHash }, now);
+    // The newcomer is the author of their own record, known once it is written.
+    return { result: created, subjectId: created.id, actorId: created.id, changes: { name: created.name, email: created.email } };
   });
   return toMe({ ...user, role: employeeRole ?? null }, ctx.config.appKey, now);
 }

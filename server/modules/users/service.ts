@@ -48,7 +48,7 @@ export async function createUserRecord(db: Db, input: AccountFields & { password
  * The insert itself, with the password already hashed: a transaction can
  * hold it without holding the (single, embedded) database through the hashing.
  */
-async function insertUserRecord(db: Db, input: AccountFields & { password_hash: string }, now: Date): Promise<UserRow> {
+export async function insertUserRecord(db: Db, input: AccountFields & { password_hash: string }, now: Date): Promise<UserRow> {
   const email = input.email.trim().toLowerCase();
   await assertUnique(db, "email", email);
   await assertUnique(db, "employee_number", input.employee_number);
