@@ -61,10 +61,11 @@ describe("unknown paths", () => {
     expect(response.json()).toEqual({ message: "The resource does not exist." });
   });
 
-  it("answers an unknown method on a known path with 404 JSON", async () => {
+  it("answers a method a known path does not take with 405 JSON and the methods it does", async () => {
     const response = await t.app.inject({ method: "DELETE", url: "/api/me" });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: "The resource does not exist." });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe("GET, HEAD");
+    expect(response.json()).toEqual({ message: "The DELETE method is not allowed here. Use GET, HEAD." });
   });
 
   it("answers a page path with 404 JSON when no built app is there to serve", async () => {
