@@ -1,6 +1,7 @@
 import { createElement, useMemo } from "react";
-import { Refine } from "@refinedev/core";
+import { Refine, type ResourceProps } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
+import type { i18n as I18n } from "i18next";
 import { useTranslation } from "react-i18next";
 import { AppLayout } from "./components/layout/AppLayout";
 import { accessControlProvider } from "./providers/access-control";
@@ -8,7 +9,23 @@ import { authProvider } from "./providers/auth";
 import { dataProvider } from "./providers/data";
 import { createI18nProvider } from "./providers/i18n";
 import { notificationProvider } from "./providers/notification";
-import { RESOURCES } from "./resources";
+import { groupsInUse, RESOURCES } from "./resources";
+
+/**
+ * The resource list as Refine's resources, in the reader's language. The
+ * menu headings come last: Refine places a heading where its first resource
+ * stands, so the menu keeps the list's order.
+ */
+function refineResources(i18n: I18n): ResourceProps[] {
+  return [
+    ...RESOURCES.map((resource) => ({
+      name: resource.name,
+      ...resource.routes,
+      meta: { label: i18n.t(resource.labelKey), icon: createElement(resource.icon), parent: resource.group?.name },
+    })),
+    ...groupsInUse().map(({ group }) => ({ name: group.name, meta: { label: i18n.t(group.labelKey), icon: createElement(group.icon) } })),
+  ];
+}
 
 /**
  * Refine and the signed-in shell. Loaded only after sign-in, so the public
@@ -18,18 +35,7 @@ export default function SignedInApp() {
   const { i18n } = useTranslation();
   const language = i18n.language;
   const i18nProvider = useMemo(() => createI18nProvider(i18n), [i18n, language]);
-  const resources = useMemo(
-    () =>
-      RESOURCES.map((resource) => ({
-        name: resource.name,
-        list: resource.list,
-        create: resource.create,
-        edit: resource.edit,
-        show: resource.show,
-        meta: { label: i18n.t(resource.labelKey), icon: createElement(resource.icon) },
-      })),
-    [i18n, language],
-  );
+  const resources = useMemo(() => refineResources(i18n), [i18n, language]);
   return (
     <Refine
       routerProvider={routerProvider}

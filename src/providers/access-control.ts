@@ -1,23 +1,28 @@
 import type { AccessControlProvider } from "@refinedev/core";
-import { can } from "../../contracts/policies";
+import type { Actor } from "../../contracts/policies";
 import { authStore } from "../auth/store";
-import { accessRedirect, findResource } from "../resources";
+import { actorOf, allows, groupAllowed } from "../resources/access";
+import { findResource } from "../resources";
+import type { Verb } from "../resources/define";
 
 /**
- * Hides what the server would refuse (menu items, create/edit/delete
- * buttons); the route guards refuse typed URLs too. Both ask can().
+ * Hides what the server would refuse (menu entries, buttons): each verb's
+ * policy action from the resource list, asked of the same can() as the
+ * server, on the record when Refine passes one (params.record). The route
+ * guards refuse typed URLs with the same answer.
  */
-export const accessControlProvider: AccessControlProvider = {
-  can: async ({ resource, action }) => {
-    const { me, permissions } = authStore.get();
-    if (!me) return { can: false };
-    const definition = findResource(resource);
-    if (!definition) return { can: true };
-    const buttonAction = definition.actions?.[action as "create" | "edit" | "delete"];
-    if (buttonAction) {
-      return { can: can({ id: me.id, access_level: me.access_level, permissions }, buttonAction) };
-    }
-    return { can: accessRedirect(definition.access, me, permissions) === null };
-  },
-  options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
-};
+export function createAccessControlProvider(currentActor: () => Actor | null): AccessControlProvider {
+  return {
+    can: async ({ resource, action, params }) => {
+      const actor = currentActor();
+      if (!actor || !resource) return { can: false };
+      const definition = findResource(resource);
+      if (!definition) return { can: groupAllowed(actor, resource) ?? false };
+      return { can: allows(actor, definition, action as Verb, params?.record) };
+    },
+    options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
+  };
+}
+
+/** The app's provider: asks about whoever is signed in now. */
+export const accessControlProvider = createAccessControlProvider(() => actorOf(authStore.get()));

@@ -3,7 +3,7 @@ import i18next from "i18next";
 import type { LoginBody } from "../../contracts/auth";
 import { authStore, fetchUser, initializeAuth, localLogout, login, logout } from "../auth/store";
 import { ApiError } from "../lib/http";
-import { homeTarget, protectedGuard, safeRedirect } from "../routing/guards";
+import { homeTarget, protectedGuard, ROUTES, safeRedirect } from "../routing/guards";
 
 export type LoginVariables = LoginBody & { redirect?: string | null };
 
@@ -22,7 +22,7 @@ export const authProvider: AuthProvider = {
   },
   logout: async () => {
     await logout();
-    return { success: true, redirectTo: "/login" };
+    return { success: true, redirectTo: ROUTES.login };
   },
   check: async () => {
     await initializeAuth().catch(() => undefined);
@@ -35,7 +35,7 @@ export const authProvider: AuthProvider = {
   onError: async (error: unknown) => {
     if (error instanceof ApiError && error.status === 401) {
       localLogout(true);
-      return { logout: true, redirectTo: "/login" };
+      return { logout: true, redirectTo: ROUTES.login };
     }
     return {};
   },

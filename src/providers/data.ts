@@ -1,6 +1,7 @@
 import type { CrudFilter, CrudSort, DataProvider } from "@refinedev/core";
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type ListMeta } from "../../contracts/list";
 import { http } from "../lib/http";
-import type { ListMeta } from "../../contracts/list";
+import { apiPath } from "../resources";
 
 /** Refine's operators in the API's words (architecture page: list queries). */
 const OPERATORS: Partial<Record<string, string>> = {
@@ -19,8 +20,6 @@ const OPERATORS: Partial<Record<string, string>> = {
 /** On date fields the same comparisons use the API's date match modes. */
 const DATE_OPERATORS: Partial<Record<string, string>> = { eq: "dateIs", ne: "dateIsNot", lt: "dateBefore", gt: "dateAfter" };
 
-export const MAX_PAGE_SIZE = 100;
-
 /** The API's free-text search is its own `search=` parameter, not a filter on a column. */
 export const SEARCH_FIELD = "search";
 
@@ -34,7 +33,7 @@ export function listQuery(options: {
 }): URLSearchParams {
   const query = new URLSearchParams();
   query.set("page", String(options.currentPage ?? 1));
-  query.set("per_page", String(Math.min(options.pageSize ?? 10, MAX_PAGE_SIZE)));
+  query.set("per_page", String(Math.min(options.pageSize ?? DEFAULT_PER_PAGE, MAX_PER_PAGE)));
   const sort = (options.sorters ?? []).map((sorter) => (sorter.order === "desc" ? `-${sorter.field}` : sorter.field));
   if (sort.length) query.set("sort", sort.join(","));
   for (const filter of options.filters ?? []) {
@@ -56,7 +55,7 @@ interface ListBody<T> {
   meta: ListMeta;
 }
 
-/** Maps Refine's calls to the spec's REST paths: /api/{resource} and /api/{resource}/{id}. */
+/** Maps Refine's calls to the spec's REST paths: /api/{path} and /api/{path}/{id}, the path from the resource list. */
 export const dataProvider: DataProvider = {
   getApiUrl: () => "/api",
   getList: async ({ resource, pagination, sorters, filters, meta }) => {
@@ -67,24 +66,24 @@ export const dataProvider: DataProvider = {
       filters,
       dateFields: meta?.dateFields as string[] | undefined,
     });
-    const { data } = await http.get<ListBody<never>>(`/${resource}`, { params: query });
+    const { data } = await http.get<ListBody<never>>(`/${apiPath(resource)}`, { params: query });
     // totalCapped: the server stopped counting at total; the pager says "10,000+".
     return { data: data.data, total: data.meta.total, totalCapped: data.meta.total_capped === true };
   },
   getOne: async ({ resource, id }) => {
-    const { data } = await http.get(`/${resource}/${encodeURIComponent(String(id))}`);
+    const { data } = await http.get(`/${apiPath(resource)}/${encodeURIComponent(String(id))}`);
     return { data: data.data };
   },
   create: async ({ resource, variables }) => {
-    const { data } = await http.post(`/${resource}`, variables);
+    const { data } = await http.post(`/${apiPath(resource)}`, variables);
     return { data: data.data };
   },
   update: async ({ resource, id, variables }) => {
-    const { data } = await http.put(`/${resource}/${encodeURIComponent(String(id))}`, variables);
+    const { data } = await http.put(`/${apiPath(resource)}/${encodeURIComponent(String(id))}`, variables);
     return { data: data.data };
   },
   deleteOne: async ({ resource, id }) => {
-    const { data } = await http.delete(`/${resource}/${encodeURIComponent(String(id))}`);
+    const { data } = await http.delete(`/${apiPath(resource)}/${encodeURIComponent(String(id))}`);
     return { data: data?.data ?? { id } };
   },
   custom: async ({ url, method, payload, query, headers }) => {

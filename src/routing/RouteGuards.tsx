@@ -1,23 +1,16 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { Navigate, useLocation, useParams } from "react-router";
-import { ACCESS_LEVEL } from "../../contracts/permissions";
 import { initializeAuth, localLogout, useAuthState } from "../auth/store";
 import { FullPageSpinner } from "../components/common/FullPageSpinner";
 import { ApiError } from "../lib/http";
-import { accessRedirect, findResource } from "../resources";
-import { actionGuard, connectionErrorTarget, homeTarget, loginGuard, protectedGuard } from "./guards";
+import { actorOf, refusal } from "../resources/access";
+import type { PageVerb, ResourceDefinition } from "../resources/define";
+import { connectionErrorTarget, homeTarget, protectedGuard } from "./guards";
 
 function useFullPath(): string {
   const location = useLocation();
   return location.pathname + location.search + location.hash;
-}
-
-/** /login: a signed-in user goes home instead. */
-export function PublicOnly({ children }: { children: ReactNode }) {
-  const { isAuthenticated } = useAuthState();
-  const target = loginGuard(isAuthenticated);
-  return target ? <Navigate to={target} replace /> : children;
 }
 
 /**
@@ -55,28 +48,14 @@ export function HomeRedirect() {
 }
 
 /**
- * Applies the resource's access rules to a typed URL, not only to menu
- * links: the list's rule, or the rule of the button that leads here.
+ * A typed URL gets the answer the menu and buttons get: the verb's rule from
+ * the resource list, on the route's record where it names one (one's own
+ * profile opens without the permission to read everyone's).
  */
-export function ResourceGuard({ name, action, children }: { name: string; action?: "create" | "edit"; children: ReactNode }) {
-  const { me, permissions } = useAuthState();
-  const resource = findResource(name);
-  if (!resource) throw new Error(`Unknown resource "${name}"`);
-  const buttonAction = action ? resource.actions?.[action] : undefined;
-  const target = !me
-    ? homeTarget(null)
-    : buttonAction
-      ? actionGuard(me, permissions, buttonAction)
-      : accessRedirect(resource.access, me, permissions);
-  return target ? <Navigate to={target} replace /> : children;
-}
-
-/** /employee-profile/:id: people readers, and each person for their own profile. */
-export function OwnRecordGuard({ children }: { children: ReactNode }) {
-  const { me, permissions } = useAuthState();
+export function ResourceGuard({ resource, verb, children }: { resource: ResourceDefinition; verb: PageVerb; children: ReactNode }) {
+  const state = useAuthState();
   const { id } = useParams();
-  // Viewing reads only whose record it is: the person's level and role do not matter here.
-  const person = { id: Number(id), access_level: ACCESS_LEVEL.EMPLOYEE, role_permissions: [] };
-  const target = me ? actionGuard(me, permissions, "users.view", person) : homeTarget(null);
+  const actor = actorOf(state);
+  const target = actor ? refusal(actor, resource, verb, id === undefined ? undefined : { id }) : homeTarget(null);
   return target ? <Navigate to={target} replace /> : children;
 }

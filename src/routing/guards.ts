@@ -1,18 +1,22 @@
-import { ACCESS_LEVEL, type PermissionMap } from "../../contracts/permissions";
-import { can, type Action, type RecordFor } from "../../contracts/policies";
+import { ACCESS_LEVEL } from "../../contracts/permissions";
 
 /**
  * The spec's routing guards (section 4) as pure decisions: each returns where
  * to go instead, or null to let the route render. Components only apply them.
  */
-interface Viewer {
+export interface Viewer {
   id: number;
   access_level: number;
 }
 
+/** The spec's fixed paths: screens outside the resource list, and the pages the guards send people to (which the list routes from here). */
 export const ROUTES = {
   login: "/login",
+  register: "/register",
+  forgotPassword: "/forgot-password",
+  resetPassword: "/reset-password",
   home: "/",
+  profile: "/profile",
   dashboard: "/dashboard",
   userDashboard: "/user-dashboard",
   userPayslips: "/user-payslips",
@@ -40,15 +44,6 @@ export function homeTarget(me: Pick<Viewer, "access_level"> | null): string {
 /** /dashboard and /dashboard/system-activities: super administrators only, others to their own dashboard. */
 export function superAdminEntryGuard(me: Pick<Viewer, "access_level">): string | null {
   return me.access_level === ACCESS_LEVEL.SUPER_ADMIN ? null : ROUTES.userDashboard;
-}
-
-/**
- * A route guarded by an action: the same can() the server applies. Admin
- * areas refuse the employee level (spec: admin-only routes), others need the
- * role's permission; a record's own person may open it (record).
- */
-export function actionGuard<A extends Action>(me: Viewer, permissions: PermissionMap, action: A, record?: RecordFor<A>): string | null {
-  return can({ id: me.id, access_level: me.access_level, permissions }, action, record) ? null : ROUTES.unauthorized;
 }
 
 /** Where a failed user lookup goes: the connection-error page, able to retry the original path. */

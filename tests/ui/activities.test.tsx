@@ -37,7 +37,7 @@ const ROWS: ActivityRecord[] = [
 ];
 
 beforeAll(async () => {
-  await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/activities/SystemActivitiesPage"), loadEveryLanguage()]);
+  await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/activities"), loadEveryLanguage()]);
 }, 60_000);
 
 configure({ asyncUtilTimeout: 15_000 });

@@ -48,10 +48,8 @@ const page = <T,>(data: T[]) => [200, { data, meta: { current_page: 1, per_page:
 beforeAll(async () => {
   await Promise.all([
     import("../../src/SignedInApp"),
-    import("../../src/pages/employees/EmployeeListPage"),
-    import("../../src/pages/employees/EmployeeEditorPage"),
-    import("../../src/pages/employees/EmployeeProfilePage"),
-    import("../../src/pages/roles/RolesPage"),
+    import("../../src/pages/users"),
+    import("../../src/pages/roles"),
     import("../../src/pages/profile/ProfilePage"),
     import("../../src/pages/status/UnauthorizedPage"),
   ]);

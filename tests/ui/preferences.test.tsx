@@ -17,7 +17,7 @@ import { loadEveryLanguage, meAs, signedInAs } from "./session";
 const EMPLOYEE = meAs(7, 1, "Emery Santos");
 
 beforeAll(async () => {
-  await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/home/UserDashboardPage"), loadEveryLanguage()]);
+  await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/user-dashboard"), loadEveryLanguage()]);
 }, 60_000);
 
 configure({ asyncUtilTimeout: 15_000 });

@@ -12,7 +12,7 @@ import { meAs, signedInAs } from "./session";
 const EMPLOYEE = meAs(7, 1, "Emery Santos", null);
 
 beforeAll(async () => {
-  await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/home/UserDashboardPage")]);
+  await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/user-dashboard")]);
 }, 60_000);
 
 configure({ asyncUtilTimeout: 15_000 });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { listQuery, MAX_PAGE_SIZE, SEARCH_FIELD } from "../../src/providers/data";
+import { MAX_PER_PAGE } from "../../contracts/list";
+import { listQuery, SEARCH_FIELD } from "../../src/providers/data";
 
 describe("list query of the data provider", () => {
   it("pages, caps the page size and sorts with a leading minus for descending", () => {
     const query = listQuery({ currentPage: 3, pageSize: 500, sorters: [{ field: "name", order: "asc" }, { field: "created_at", order: "desc" }] });
     expect(query.get("page")).toBe("3");
-    expect(query.get("per_page")).toBe(String(MAX_PAGE_SIZE));
+    expect(query.get("per_page")).toBe(String(MAX_PER_PAGE));
     expect(query.get("sort")).toBe("name,-created_at");
   });
 

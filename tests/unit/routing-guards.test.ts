@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  actionGuard,
   connectionErrorTarget,
   homeTarget,
   loginGuard,
@@ -8,7 +7,8 @@ import {
   safeRedirect,
   superAdminEntryGuard,
 } from "../../src/routing/guards";
-import { accessRedirect } from "../../src/resources";
+import { findResource } from "../../src/resources";
+import { actionGuard, refusal } from "../../src/resources/access";
 
 const admin = { id: 1, access_level: 0 };
 const employee = { id: 3, access_level: 1 };
@@ -69,12 +69,39 @@ describe("routing guards (spec section 4)", () => {
 });
 
 describe("resource access", () => {
-  it("applies the entry guard, the action's rule, or lets everyone in", () => {
-    expect(accessRedirect({ superAdminOnly: true }, staff, {})).toBe("/user-dashboard");
-    expect(accessRedirect({ superAdminOnly: true }, admin, {})).toBeNull();
-    expect(accessRedirect({ action: "users.list" }, employee, { users_view: true })).toBe("/unauthorized");
-    expect(accessRedirect({ action: "users.list" }, staff, {})).toBe("/unauthorized");
-    expect(accessRedirect({ action: "users.list" }, staff, { users_view: true })).toBeNull();
-    expect(accessRedirect({ everyone: true }, employee, {})).toBeNull();
+  const resource = (name: string) => findResource(name)!;
+  const as = (viewer: { id: number; access_level: number }, ...names: string[]) => ({ ...viewer, permissions: Object.fromEntries(names.map((name) => [name, true as const])) });
+
+  it("applies the dashboard entry guard: level 0 only, others to their own dashboard", () => {
+    expect(refusal(as(staff, "users_view"), resource("dashboard"), "list")).toBe("/user-dashboard");
+    expect(refusal(as(admin), resource("dashboard"), "list")).toBeNull();
+    expect(refusal(as(staff, "users_view", "roles_view"), resource("activities"), "list")).toBe("/user-dashboard");
+    expect(refusal(as(admin), resource("activities"), "list")).toBeNull();
+  });
+
+  it("asks the policy action of each verb, and refuses the employee level the admin areas", () => {
+    expect(refusal(as(employee, "users_view"), resource("users"), "list")).toBe("/unauthorized");
+    expect(refusal(as(staff), resource("users"), "list")).toBe("/unauthorized");
+    expect(refusal(as(staff, "users_view"), resource("users"), "list")).toBeNull();
+    expect(refusal(as(staff, "users_view"), resource("users"), "create")).toBe("/unauthorized");
+    expect(refusal(as(staff, "users_manage"), resource("users"), "create")).toBeNull();
+    expect(refusal(as(employee), resource("user-payslips"), "list")).toBeNull();
+  });
+
+  it("opens one's own record without the permission to read everyone's", () => {
+    expect(refusal(as(employee), resource("users"), "show", { id: String(employee.id) })).toBeNull();
+    expect(refusal(as(employee), resource("users"), "show", { id: String(staff.id) })).toBe("/unauthorized");
+    expect(refusal(as(employee), resource("users"), "edit", { id: String(employee.id) })).toBe("/unauthorized");
+  });
+
+  it("reads the record's conditions: nobody acts on a role carrying what they do not hold", () => {
+    const roles = resource("roles");
+    expect(refusal(as(staff, "roles_manage"), roles, "edit", { id: 1, permissions: ["roles_manage"] })).toBeNull();
+    expect(refusal(as(staff, "roles_manage"), roles, "edit", { id: 1, permissions: ["users_manage"] })).toBe("/unauthorized");
+    expect(refusal(as(admin), roles, "delete", { id: 1, permissions: ["users_manage"] })).toBeNull();
+  });
+
+  it("refuses a verb the resource does not declare", () => {
+    expect(refusal(as(admin), resource("user-dashboard"), "delete")).toBe("/unauthorized");
   });
 });

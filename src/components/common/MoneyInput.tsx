@@ -1,6 +1,14 @@
 import { useEffect, useRef, useState } from "react";
-import { Button, Input, Space } from "antd";
+import { Button, Input, Space, type FormRule } from "antd";
+import i18next from "i18next";
 import { minorToMajorText, parseMajorToMinor } from "../../../contracts/money";
+
+/** The box's own rule, before the contract's: what was typed is no amount in this currency, or nothing was. */
+export const amountRule: FormRule = {
+  validator: async (_, value: number | null | undefined) => {
+    if (value === undefined || value === null) throw new Error(i18next.t("validation.money"));
+  },
+};
 
 interface MoneyInputProps {
   /** Integer minor units (what the API stores). */

@@ -65,8 +65,9 @@ export function AppLayout() {
         Header={AppHeader}
         Title={AppTitle}
         Footer={AppFooter}
-        // Signing out lives in the user menu, behind a confirmation.
-        Sider={(props) => <ThemedSider {...props} render={({ items }) => items} />}
+        // Signing out lives in the user menu, behind a confirmation. Headings start
+        // open: every page one may use is in sight, as before there were headings.
+        Sider={(props) => <ThemedSider {...props} siderItemsAreCollapsed={false} render={({ items }) => items} />}
       >
         <Outlet />
       </ThemedLayout>

@@ -3,6 +3,7 @@ import { DownOutlined, LogoutOutlined, UserOutlined } from "@ant-design/icons";
 import { useGo, useLogout } from "@refinedev/core";
 import { Avatar, Button, Dropdown, Modal, Space, Typography } from "antd";
 import { useAuthState } from "../../auth/store";
+import { ROUTES } from "../../routing/guards";
 
 /** Profile and sign-out; signing out asks first. */
 export function UserMenu() {
@@ -30,7 +31,7 @@ export function UserMenu() {
         trigger={["click"]}
         menu={{
           items: [
-            { key: "profile", icon: <UserOutlined />, label: t("header.profile"), onClick: () => go({ to: "/profile" }) },
+            { key: "profile", icon: <UserOutlined />, label: t("header.profile"), onClick: () => go({ to: ROUTES.profile }) },
             { type: "divider" },
             { key: "sign-out", icon: <LogoutOutlined />, label: t("header.signOut"), danger: true, onClick: confirmSignOut },
           ],

@@ -14,7 +14,7 @@ import { useListColumns } from "./useListColumns";
 import type { ListColumn } from "./types";
 
 export interface ListPageProps<T extends BaseRecord> {
-  /** The API path under /api, e.g. "people". */
+  /** The Refine resource (its API path comes from the resource list), e.g. "users". */
   resource: string;
   titleKey: string;
   columns: readonly ListColumn<T>[];

@@ -2,39 +2,37 @@ import { useTranslation } from "react-i18next";
 import { useState } from "react";
 import { ArrowLeftOutlined, MailOutlined } from "@ant-design/icons";
 import { Alert, Button, Form, Input, Result, Typography } from "antd";
+import { forgotPasswordBody } from "../../../contracts/auth";
 import { authApi } from "../../api/auth";
 import { AuthShell } from "../../components/auth/AuthShell";
 import { LinkButton } from "../../components/common/LinkButton";
-import { formRules } from "../../lib/form-rules";
+import { useFormSubmit, zodRules } from "../../components/form";
 import { ApiError } from "../../lib/http";
+import { ROUTES } from "../../routing/guards";
 import { toast, TOAST_LIFE } from "../../lib/toast";
+
+const RULES = zodRules(forgotPasswordBody.shape);
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ email: string }>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const rules = formRules(t);
-
-  const send = async ({ email }: { email: string }) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const { formProps, busy, error } = useFormSubmit<{ email: string }>({
+    submit: async ({ email }) => {
       await authApi.forgotPassword(email.trim());
       setSentTo(email.trim());
       toast("success", t("forgot.sentToastTitle"), t("forgot.sentToast"), TOAST_LIFE.long);
-    } catch (failure) {
+    },
+    // The spec: the server's reason, or the fallback when there is none worth showing, in the banner and a toast.
+    onFailure: (failure) => {
       const message = failure instanceof ApiError && failure.status !== 0 && failure.status !== 500 ? failure.message : t("forgot.failed");
-      setError(message);
       toast("error", t("toast.error"), message, TOAST_LIFE.long);
-    } finally {
-      setBusy(false);
-    }
-  };
+      return message;
+    },
+    fieldErrors: false,
+  });
 
   const backToLogin = (
-    <LinkButton to="/login" block icon={<ArrowLeftOutlined />}>
+    <LinkButton to={ROUTES.login} block icon={<ArrowLeftOutlined />}>
       {t("forgot.back")}
     </LinkButton>
   );
@@ -63,8 +61,8 @@ export default function ForgotPasswordPage() {
   return (
     <AuthShell title={t("forgot.title")} subtitle={t("forgot.subtitle")}>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-      <Form form={form} layout="vertical" onFinish={send} requiredMark={false} disabled={busy}>
-        <Form.Item name="email" label={t("login.email")} rules={[rules.required, rules.email]} validateTrigger="onBlur">
+      <Form {...formProps} layout="vertical" requiredMark={false}>
+        <Form.Item name="email" label={t("login.email")} rules={RULES.email} validateTrigger="onBlur">
           <Input prefix={<MailOutlined />} type="email" autoComplete="email" autoFocus placeholder={t("login.emailPlaceholder")} />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={busy} style={{ marginBottom: 12 }}>

@@ -11,6 +11,7 @@ import { Muted } from "../../components/common/Text";
 import { closeToast, toast, TOAST_LIFE } from "../../lib/toast";
 import { firstProblem, validators, type Problem } from "../../lib/validators";
 import { authProvider } from "../../providers/auth";
+import { ROUTES } from "../../routing/guards";
 import { blockEnd } from "./blockEnd";
 import { usePublicConfig } from "./usePublicConfig";
 
@@ -49,7 +50,7 @@ export default function LoginPage() {
     if (result.success) {
       closeToast("login-error");
       toast("success", t("auth.loginSuccess"), undefined, TOAST_LIFE.default, "login-success");
-      navigate(result.redirectTo ?? "/", { replace: true });
+      navigate(result.redirectTo ?? ROUTES.home, { replace: true });
     } else {
       const until = blockEnd(result.error?.cause, i18n.language);
       const message = until ? t("login.blockedUntil", { time: until }) : (result.error?.message ?? t("auth.invalidCredentials"));
@@ -111,7 +112,7 @@ export default function LoginPage() {
           <Checkbox checked={remember} disabled={busy} onChange={(event) => setRemember(event.target.checked)}>
             {t("login.remember")}
           </Checkbox>
-          <Link to="/forgot-password">{t("login.forgot")}</Link>
+          <Link to={ROUTES.forgotPassword}>{t("login.forgot")}</Link>
         </Flex>
         <Button type="primary" htmlType="submit" block size="large" loading={busy}>
           {busy ? t("login.submitting") : t("login.submit")}

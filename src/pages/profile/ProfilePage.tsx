@@ -1,28 +1,31 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useCustom } from "@refinedev/core";
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Row, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES, type UserRecord } from "../../../contracts/users";
+import { ownProfileBody, PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES, type UserRecord } from "../../../contracts/users";
 import { meApi, type OwnProfileChanges } from "../../api/me";
 import { fetchUser } from "../../auth/store";
 import { FullPageSpinner } from "../../components/common/FullPageSpinner";
 import { ImageUpload } from "../../components/common/ImageUpload";
-import { formRules } from "../../lib/form-rules";
-import { ApiError } from "../../lib/http";
+import { useFormSubmit, zodRules } from "../../components/form";
 import { toast, TOAST_LIFE } from "../../lib/toast";
 import { ChangePasswordCard } from "./ChangePasswordCard";
 
 const CONTACT_FIELDS = ["first_name", "last_name", "phone", "address", "emergency_contact_name", "emergency_contact_phone"] as const;
+const RULES = zodRules(ownProfileBody.shape);
 
 /** /profile: one's own details, picture and password. */
 export default function ProfilePage() {
   const { t } = useTranslation();
-  const rules = formRules(t);
   const { result, query } = useCustom<{ data: UserRecord }>({ url: "/user", method: "get" });
   const me = result.data?.data;
-  const [form] = Form.useForm<OwnProfileChanges>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { form, formProps, busy, error } = useFormSubmit<OwnProfileChanges>({
+    submit: async (values) => {
+      const { data } = await meApi.updateProfile(values);
+      await refresh();
+      toast("success", t("profile.title"), data.message, TOAST_LIFE.long);
+    },
+  });
 
   useEffect(() => {
     if (me) form.setFieldsValue(Object.fromEntries(CONTACT_FIELDS.map((field) => [field, me[field]])));
@@ -31,22 +34,6 @@ export default function ProfilePage() {
   // The header shows the name and picture: refresh the session's copy too.
   const refresh = async () => {
     await Promise.all([query.refetch(), fetchUser()]);
-  };
-
-  const save = async (values: OwnProfileChanges) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const { data } = await meApi.updateProfile(values);
-      await refresh();
-      toast("success", t("profile.title"), data.message, TOAST_LIFE.long);
-    } catch (failure) {
-      if (failure instanceof ApiError && Object.keys(failure.errors).length > 0) {
-        form.setFields(Object.entries(failure.errors).map(([name, errors]) => ({ name: name as keyof OwnProfileChanges, errors })));
-      } else setError(failure instanceof Error ? failure.message : t("errors.other"));
-    } finally {
-      setBusy(false);
-    }
   };
 
   const uploadPicture = async (file: File) => {
@@ -76,11 +63,11 @@ export default function ProfilePage() {
         <Col xs={24} lg={16}>
           <Card title={t("profile.details")} style={{ marginBottom: 16 }}>
             {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
-            <Form form={form} layout="vertical" onFinish={save} disabled={busy} requiredMark={false}>
+            <Form {...formProps} layout="vertical" requiredMark={false}>
               <Row gutter={12}>
                 {CONTACT_FIELDS.map((field) => (
                   <Col xs={24} md={12} key={field}>
-                    <Form.Item name={field} label={t(`employees.fields.${field}`)} rules={field === "first_name" || field === "last_name" ? [rules.required] : []}>
+                    <Form.Item name={field} label={t(`employees.fields.${field}`)} rules={RULES[field]}>
                       <Input />
                     </Form.Item>
                   </Col>

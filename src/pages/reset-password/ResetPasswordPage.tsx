@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { ArrowLeftOutlined, ClockCircleOutlined } from "@ant-design/icons";
 import { useNavigate, useSearchParams } from "react-router";
 import { Alert, Button, Form, Result, Space, Spin, Typography } from "antd";
@@ -7,7 +7,9 @@ import { AuthShell } from "../../components/auth/AuthShell";
 import { LinkButton } from "../../components/common/LinkButton";
 import { NewPasswordFields } from "../../components/auth/NewPasswordFields";
 import { authApi } from "../../api/auth";
+import { useFormSubmit } from "../../components/form";
 import { ApiError } from "../../lib/http";
+import { ROUTES } from "../../routing/guards";
 import { toast, TOAST_LIFE } from "../../lib/toast";
 import { useResetLink } from "./useResetLink";
 
@@ -26,34 +28,26 @@ export default function ResetPasswordPage() {
   const token = params.get("token") ?? undefined;
   const email = params.get("email") ?? undefined;
   const { state, succeed } = useResetLink(token, email);
-  const [form] = Form.useForm<ResetForm>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (state.status !== "success") return;
-    const timer = setTimeout(() => navigate("/login", { replace: true }), REDIRECT_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [state.status, navigate]);
-
-  const submit = async (values: ResetForm) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const { formProps, busy, error } = useFormSubmit<ResetForm>({
+    submit: async (values) => {
       await authApi.resetPassword({ token: token!, email: email!, ...values });
       toast("success", t("reset.successToastTitle"), t("reset.successToast"), TOAST_LIFE.long);
       succeed();
-    } catch (failure) {
-      const message =
-        failure instanceof ApiError ? (failure.errors.password?.[0] ?? (failure.status === 0 || failure.status === 500 ? t("reset.failed") : failure.message)) : t("reset.failed");
-      setError(message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    // The spec: the first password error, else the server's message, else the fallback, in the banner.
+    onFailure: (failure) =>
+      failure instanceof ApiError ? (failure.errors.password?.[0] ?? (failure.status === 0 || failure.status === 500 ? t("reset.failed") : failure.message)) : t("reset.failed"),
+    fieldErrors: false,
+  });
+
+  useEffect(() => {
+    if (state.status !== "success") return;
+    const timer = setTimeout(() => navigate(ROUTES.login, { replace: true }), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [state.status, navigate]);
 
   const backToLogin = (
-    <LinkButton to="/login" block icon={<ArrowLeftOutlined />}>
+    <LinkButton to={ROUTES.login} block icon={<ArrowLeftOutlined />}>
       {t("reset.backToLogin")}
     </LinkButton>
   );
@@ -77,7 +71,7 @@ export default function ResetPasswordPage() {
           title={t("reset.successTitle")}
           subTitle={t("reset.successText")}
           extra={
-            <LinkButton to="/login" type="primary">
+            <LinkButton to={ROUTES.login} type="primary">
               {t("reset.goToLogin")}
             </LinkButton>
           }
@@ -97,7 +91,7 @@ export default function ResetPasswordPage() {
           <li>{t("reset.reasonMalformed")}</li>
         </ul>
         <Space direction="vertical" style={{ width: "100%" }}>
-          <LinkButton to="/forgot-password" type="primary" block>
+          <LinkButton to={ROUTES.forgotPassword} type="primary" block>
             {t("reset.requestNew")}
           </LinkButton>
           {backToLogin}
@@ -125,7 +119,7 @@ export default function ResetPasswordPage() {
         </Typography.Paragraph>
       )}
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={busy}>
+      <Form {...formProps} layout="vertical" requiredMark={false}>
         <NewPasswordFields passwordLabel={t("reset.newPassword")} confirmLabel={t("reset.confirmPassword")} autoFocus />
         <Button type="primary" htmlType="submit" block size="large" loading={busy} disabled={busy || minutesLeft <= 0} style={{ marginBottom: 12 }}>
           {busy ? t("reset.submitting") : t("reset.submit")}

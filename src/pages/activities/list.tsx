@@ -35,6 +35,6 @@ const COLUMNS: ListColumn<Activity>[] = [
 ];
 
 /** /dashboard/system-activities: who did what, when, from where, with the fields it changed. */
-export default function SystemActivitiesPage() {
-  return <ListPage<Activity> resource="dashboard/system-activities" titleKey="activities.title" columns={COLUMNS} searchable={false} initialSorters={[{ field: "created_at", order: "desc" }]} />;
+export default function ActivityListPage() {
+  return <ListPage<Activity> resource="activities" titleKey="activities.title" columns={COLUMNS} searchable={false} initialSorters={[{ field: "created_at", order: "desc" }]} />;
 }

@@ -9,6 +9,7 @@ import { usePolicy } from "../../auth/usePolicy";
 import { LinkButton } from "../../components/common/LinkButton";
 import { Money } from "../../components/common/Money";
 import { ListPage, type BulkSelection, type ListColumn } from "../../components/list";
+import { pagePath } from "../../resources";
 import { LEVEL_CHOICES, STATUS_CHOICES, TYPE_CHOICES } from "./choices";
 
 type Row = UserRecord & { [key: string]: unknown };
@@ -54,7 +55,7 @@ function DeleteSelected({ ids, clear }: BulkSelection) {
   );
 }
 
-export default function EmployeeListPage() {
+export default function UserListPage() {
   const { t } = useTranslation();
   const may = usePolicy();
   const seesPay = may("users.viewPay");
@@ -71,7 +72,7 @@ export default function EmployeeListPage() {
       initialSorters={[{ field: "name", order: "asc" }]}
       createButton={
         mayCreate && (
-          <LinkButton to="/employees/create" type="primary" icon={<PlusOutlined />}>
+          <LinkButton to={pagePath("users", "create")} type="primary" icon={<PlusOutlined />}>
             {t("employees.create")}
           </LinkButton>
         )
@@ -79,8 +80,8 @@ export default function EmployeeListPage() {
       bulkActions={mayDelete ? (selection) => <DeleteSelected {...selection} /> : undefined}
       rowActions={(row) => (
         <Space size="small">
-          <LinkButton to={`/employee-profile/${row.id}`} size="small" icon={<EyeOutlined />} aria-label={t("employees.view")} />
-          {mayEdit && <LinkButton to={`/employees/${row.id}/edit`} size="small" icon={<EditOutlined />} aria-label={t("employees.edit")} />}
+          <LinkButton to={pagePath("users", "show", row.id)} size="small" icon={<EyeOutlined />} aria-label={t("employees.view")} />
+          {mayEdit && <LinkButton to={pagePath("users", "edit", row.id)} size="small" icon={<EditOutlined />} aria-label={t("employees.edit")} />}
         </Space>
       )}
     />

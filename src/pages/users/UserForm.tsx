@@ -4,18 +4,20 @@ import { useForm } from "@refinedev/antd";
 import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Switch, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { isCurrencyCode } from "../../../contracts/money";
-import type { UserRecord } from "../../../contracts/users";
+import { userCreateBody, type UserRecord } from "../../../contracts/users";
 import { NewPasswordFields } from "../../components/auth/NewPasswordFields";
 import { dateFieldProps } from "../../components/common/DateField";
-import { MoneyInput } from "../../components/common/MoneyInput";
+import { amountRule, MoneyInput } from "../../components/common/MoneyInput";
 import { usePolicy } from "../../auth/usePolicy";
-import { formRules } from "../../lib/form-rules";
+import { zodRules } from "../../components/form";
 import { LEVEL_CHOICES, PAY_BASIS_CHOICES, STATUS_CHOICES, TYPE_CHOICES } from "./choices";
 import type { Choice } from "../../components/list";
 
 const DEFAULT_CURRENCY = "USD";
+/** Each field as the create contract checks it; the update contract checks the same fields, each optional. */
+const RULES = zodRules(userCreateBody.shape);
 
-interface EmployeeFormProps {
+interface UserFormProps {
   action: "create" | "edit";
   id?: number;
 }
@@ -26,9 +28,8 @@ interface EmployeeFormProps {
  * pay permission, who alone may write them (someone without it who edits
  * their own record sees their pay on their profile, not here).
  */
-export function EmployeeForm({ action, id }: EmployeeFormProps) {
+export function UserForm({ action, id }: UserFormProps) {
   const { t } = useTranslation();
-  const rules = formRules(t);
   const may = usePolicy();
   const writesPay = may("users.writePay");
   const { formProps, saveButtonProps, form } = useForm<UserRecord & { role_id?: number | null }>({
@@ -48,11 +49,6 @@ export function EmployeeForm({ action, id }: EmployeeFormProps) {
   const { result: roleOptions } = useCustom<{ data: { id: number; name: string }[] }>({ url: "/roles/options", method: "get" });
   const options = (choices: readonly Choice[]) => choices.map((choice) => ({ value: choice.value, label: t(choice.labelKey) }));
   const field = (name: string) => t(`employees.fields.${name}`);
-  const validAmount = {
-    validator: async (_: unknown, value: number | null | undefined) => {
-      if (value === undefined || value === null) throw new Error(t("validation.money"));
-    },
-  };
 
   return (
     <Form
@@ -70,42 +66,42 @@ export function EmployeeForm({ action, id }: EmployeeFormProps) {
           <Card title={t("employees.sections.personal")} style={{ marginBottom: 16 }}>
             <Row gutter={12}>
               <Col span={12}>
-                <Form.Item name="first_name" label={field("first_name")} rules={[rules.required]}>
+                <Form.Item name="first_name" label={field("first_name")} rules={RULES.first_name}>
                   <Input autoComplete="off" />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item name="last_name" label={field("last_name")} rules={[rules.required]}>
+                <Form.Item name="last_name" label={field("last_name")} rules={RULES.last_name}>
                   <Input autoComplete="off" />
                 </Form.Item>
               </Col>
             </Row>
-            <Form.Item name="email" label={field("email")} rules={[rules.required, rules.email]}>
+            <Form.Item name="email" label={field("email")} rules={RULES.email}>
               <Input type="email" autoComplete="off" />
             </Form.Item>
             <Row gutter={12}>
               <Col span={12}>
-                <Form.Item name="phone" label={field("phone")}>
+                <Form.Item name="phone" label={field("phone")} rules={RULES.phone}>
                   <Input />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item name="birth_date" label={field("birth_date")} {...dateFieldProps}>
+                <Form.Item name="birth_date" label={field("birth_date")} rules={RULES.birth_date} {...dateFieldProps}>
                   <DatePicker style={{ width: "100%" }} />
                 </Form.Item>
               </Col>
             </Row>
-            <Form.Item name="address" label={field("address")}>
+            <Form.Item name="address" label={field("address")} rules={RULES.address}>
               <Input.TextArea rows={2} />
             </Form.Item>
             <Row gutter={12}>
               <Col span={12}>
-                <Form.Item name="emergency_contact_name" label={field("emergency_contact_name")}>
+                <Form.Item name="emergency_contact_name" label={field("emergency_contact_name")} rules={RULES.emergency_contact_name}>
                   <Input />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item name="emergency_contact_phone" label={field("emergency_contact_phone")}>
+                <Form.Item name="emergency_contact_phone" label={field("emergency_contact_phone")} rules={RULES.emergency_contact_phone}>
                   <Input />
                 </Form.Item>
               </Col>
@@ -114,17 +110,17 @@ export function EmployeeForm({ action, id }: EmployeeFormProps) {
           <Card title={t("employees.sections.access")} style={{ marginBottom: 16 }}>
             <Row gutter={12}>
               <Col span={12}>
-                <Form.Item name="access_level" label={field("access_level")} rules={[rules.required]}>
+                <Form.Item name="access_level" label={field("access_level")} rules={RULES.access_level}>
                   <Select options={options(LEVEL_CHOICES)} />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item name="role_id" label={field("role")}>
+                <Form.Item name="role_id" label={field("role")} rules={RULES.role_id}>
                   <Select allowClear options={(roleOptions.data?.data ?? []).map((role) => ({ value: role.id, label: role.name }))} />
                 </Form.Item>
               </Col>
             </Row>
-            <Form.Item name="is_active" label={field("is_active")} valuePropName="checked">
+            <Form.Item name="is_active" label={field("is_active")} rules={RULES.is_active} valuePropName="checked">
               <Switch />
             </Form.Item>
             {action === "create" && (
@@ -138,39 +134,39 @@ export function EmployeeForm({ action, id }: EmployeeFormProps) {
           <Card title={t("employees.sections.employment")} style={{ marginBottom: 16 }}>
             <Row gutter={12}>
               <Col span={12}>
-                <Form.Item name="employee_number" label={field("employee_number")}>
+                <Form.Item name="employee_number" label={field("employee_number")} rules={RULES.employee_number}>
                   <Input />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item name="department" label={field("department")}>
+                <Form.Item name="department" label={field("department")} rules={RULES.department}>
                   <Input />
                 </Form.Item>
               </Col>
             </Row>
-            <Form.Item name="position" label={field("position")}>
+            <Form.Item name="position" label={field("position")} rules={RULES.position}>
               <Input />
             </Form.Item>
             <Row gutter={12}>
               <Col span={12}>
-                <Form.Item name="employment_type" label={field("employment_type")}>
+                <Form.Item name="employment_type" label={field("employment_type")} rules={RULES.employment_type}>
                   <Select options={options(TYPE_CHOICES)} />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item name="employment_status" label={field("employment_status")}>
+                <Form.Item name="employment_status" label={field("employment_status")} rules={RULES.employment_status}>
                   <Select options={options(STATUS_CHOICES)} />
                 </Form.Item>
               </Col>
             </Row>
             <Row gutter={12}>
               <Col span={12}>
-                <Form.Item name="hire_date" label={field("hire_date")} {...dateFieldProps}>
+                <Form.Item name="hire_date" label={field("hire_date")} rules={RULES.hire_date} {...dateFieldProps}>
                   <DatePicker style={{ width: "100%" }} />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item name="end_date" label={field("end_date")} {...dateFieldProps}>
+                <Form.Item name="end_date" label={field("end_date")} rules={RULES.end_date} {...dateFieldProps}>
                   <DatePicker style={{ width: "100%" }} />
                 </Form.Item>
               </Col>
@@ -180,46 +176,41 @@ export function EmployeeForm({ action, id }: EmployeeFormProps) {
             <Card title={t("employees.sections.pay")} style={{ marginBottom: 16 }}>
               <Row gutter={12}>
                 <Col span={8}>
-                  <Form.Item name="pay_basis" label={field("pay_basis")}>
+                  <Form.Item name="pay_basis" label={field("pay_basis")} rules={RULES.pay_basis}>
                     <Select options={options(PAY_BASIS_CHOICES)} />
                   </Form.Item>
                 </Col>
                 <Col span={10}>
-                  <Form.Item name="base_rate" label={field("base_rate")} rules={[validAmount]}>
+                  <Form.Item name="base_rate" label={field("base_rate")} rules={[amountRule, ...RULES.base_rate]}>
                     <MoneyInput currency={currency} />
                   </Form.Item>
                 </Col>
                 <Col span={6}>
-                  <Form.Item
-                    name="currency"
-                    label={field("currency")}
-                    rules={[rules.required, { validator: async (_, value: string) => { if (value && !isCurrencyCode(value)) throw new Error(t("validation.currency")); } }]}
-                    normalize={(value: string) => value.toUpperCase()}
-                  >
+                  <Form.Item name="currency" label={field("currency")} rules={RULES.currency} normalize={(value: string) => value.toUpperCase()}>
                     <Input maxLength={3} />
                   </Form.Item>
                 </Col>
               </Row>
               <Row gutter={12}>
                 <Col span={12}>
-                  <Form.Item name="bank_name" label={field("bank_name")}>
+                  <Form.Item name="bank_name" label={field("bank_name")} rules={RULES.bank_name}>
                     <Input />
                   </Form.Item>
                 </Col>
                 <Col span={12}>
-                  <Form.Item name="bank_account" label={field("bank_account")}>
+                  <Form.Item name="bank_account" label={field("bank_account")} rules={RULES.bank_account}>
                     <Input autoComplete="off" />
                   </Form.Item>
                 </Col>
               </Row>
               <Row gutter={12}>
                 <Col span={12}>
-                  <Form.Item name="tax_id" label={field("tax_id")}>
+                  <Form.Item name="tax_id" label={field("tax_id")} rules={RULES.tax_id}>
                     <Input autoComplete="off" />
                   </Form.Item>
                 </Col>
                 <Col span={12}>
-                  <Form.Item name="social_insurance_id" label={field("social_insurance_id")}>
+                  <Form.Item name="social_insurance_id" label={field("social_insurance_id")} rules={RULES.social_insurance_id}>
                     <Input autoComplete="off" />
                   </Form.Item>
                 </Col>

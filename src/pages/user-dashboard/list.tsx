@@ -1,4 +1,4 @@
-import { IdentityPage } from "./IdentityPage";
+import { IdentityPage } from "../../components/common/IdentityPage";
 
 export default function UserDashboardPage() {
   return <IdentityPage titleKey="userDashboard.title" />;

@@ -9,6 +9,7 @@ import { FullPageSpinner } from "../../components/common/FullPageSpinner";
 import { LinkButton } from "../../components/common/LinkButton";
 import { Money } from "../../components/common/Money";
 import { formatDateTime } from "../../lib/dates";
+import { pagePath } from "../../resources";
 import { ActivityChanges } from "../activities/ActivityChanges";
 
 interface Profile {
@@ -19,7 +20,7 @@ interface Profile {
 const STATUS_COLOR = { active: "green", on_leave: "gold", terminated: "red" } as const;
 
 /** /employee-profile/:id: who the person is, their employment and pay, and what changed lately. */
-export default function EmployeeProfilePage() {
+export default function UserProfilePage() {
   const { t } = useTranslation();
   const { id } = useParsed();
   const { result, query } = useCustom<{ data: Profile }>({ url: `/users/${id}/profile`, method: "get", queryOptions: { enabled: id !== undefined } });
@@ -49,7 +50,7 @@ export default function EmployeeProfilePage() {
           </div>
         </Space>
         {mayEdit && !user.archived_at && (
-          <LinkButton to={`/employees/${user.id}/edit`} icon={<EditOutlined />}>
+          <LinkButton to={pagePath("users", "edit", user.id)} icon={<EditOutlined />}>
             {t("employees.edit")}
           </LinkButton>
         )}

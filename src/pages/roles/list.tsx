@@ -3,11 +3,13 @@ import { useDelete } from "@refinedev/core";
 import { useModalForm } from "@refinedev/antd";
 import { Button, Form, Input, Modal, Popconfirm, Space, Tag } from "antd";
 import { useTranslation } from "react-i18next";
-import type { RoleRecord } from "../../../contracts/roles";
+import { roleBody, type RoleRecord } from "../../../contracts/roles";
 import { usePolicy } from "../../auth/usePolicy";
+import { zodRules } from "../../components/form";
 import { ListPage, type ListColumn } from "../../components/list";
-import { formRules } from "../../lib/form-rules";
 import { PermissionPicker } from "./PermissionPicker";
+
+const RULES = zodRules(roleBody.shape);
 
 type Row = RoleRecord & { [key: string]: unknown };
 
@@ -39,14 +41,13 @@ function PermissionTags({ names }: { names: string[] }) {
 
 function RoleModal({ form, titleKey }: { form: ReturnType<typeof useModalForm<RoleRecord>>; titleKey: string }) {
   const { t } = useTranslation();
-  const rules = formRules(t);
   return (
     <Modal {...form.modalProps} title={t(titleKey)} width={760} okText={t("common.save")} cancelText={t("common.cancel")}>
       <Form {...form.formProps} layout="vertical" initialValues={{ permissions: [], ...form.formProps.initialValues }}>
-        <Form.Item name="name" label={t("roles.fields.name")} rules={[rules.required]}>
+        <Form.Item name="name" label={t("roles.fields.name")} rules={RULES.name}>
           <Input />
         </Form.Item>
-        <Form.Item name="description" label={t("roles.fields.description")}>
+        <Form.Item name="description" label={t("roles.fields.description")} rules={RULES.description}>
           <Input.TextArea rows={2} />
         </Form.Item>
         <Form.Item name="permissions" label={t("roles.fields.permissions")}>
@@ -58,7 +59,7 @@ function RoleModal({ form, titleKey }: { form: ReturnType<typeof useModalForm<Ro
 }
 
 /** /roles: roles and their permissions; create and edit in a dialog, delete after confirming. */
-export default function RolesPage() {
+export default function RoleListPage() {
   const { t } = useTranslation();
   const may = usePolicy();
 

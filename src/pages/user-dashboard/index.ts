@@ -1,0 +1,2 @@
+/** The user-dashboard pages, as the resource list loads them. */
+export { default as list } from "./list";

@@ -1,0 +1,124 @@
+/**
+ * The one list of resources: Refine's resources, the routes and their guards,
+ * the menu and the access control all read it. Routes are the spec's paths.
+ *
+ * Adding a resource to the app: its pages in src/pages/<resource>/ with an
+ * index.ts exporting them as list, create, edit, show; one entry below (API
+ * path, routes, menu label, icon and group, the policy action of each verb);
+ * its label in every locales/<language>.json. Pages link with pagePath().
+ */
+import {
+  BellOutlined,
+  ClockCircleOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  HistoryOutlined,
+  HomeOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from "@ant-design/icons";
+import { ACCESS_LEVEL } from "../../contracts/permissions";
+import { ROUTES } from "../routing/guards";
+import { defineResource, type MenuGroup, type PageVerb, type ResourceDefinition } from "./define";
+
+/**
+ * The menu's headings, as an HR office groups its work; a heading shows only
+ * with a resource under it. Named apart from resources, which take API names.
+ */
+export const MENU_GROUPS = {
+  employeeManagement: { name: "group:employee-management", labelKey: "menu.groups.employeeManagement", icon: TeamOutlined, path: "/employee-management" },
+  payrollManagement: { name: "group:payroll-management", labelKey: "menu.groups.payrollManagement", icon: WalletOutlined, path: "/payroll-management" },
+  attendance: { name: "group:attendance", labelKey: "menu.groups.attendance", icon: ClockCircleOutlined },
+  notifications: { name: "group:notifications", labelKey: "menu.groups.notifications", icon: BellOutlined },
+  settings: { name: "group:settings", labelKey: "menu.groups.settings", icon: SettingOutlined, path: "/settings" },
+} as const satisfies Record<string, MenuGroup>;
+
+export const RESOURCES: readonly ResourceDefinition[] = [
+  defineResource({
+    name: "dashboard",
+    routes: { list: ROUTES.dashboard },
+    pages: () => import("../pages/dashboard"),
+    labelKey: "menu.dashboard",
+    icon: DashboardOutlined,
+    access: { list: "superAdmin" },
+    refusedTo: ROUTES.userDashboard,
+  }),
+  defineResource({
+    name: "user-dashboard",
+    routes: { list: ROUTES.userDashboard },
+    pages: () => import("../pages/user-dashboard"),
+    labelKey: "menu.userDashboard",
+    icon: HomeOutlined,
+    access: { list: "everyone" },
+  }),
+  defineResource({
+    name: "user-payslips",
+    routes: { list: ROUTES.userPayslips },
+    pages: () => import("../pages/user-payslips"),
+    labelKey: "menu.userPayslips",
+    icon: FileTextOutlined,
+    access: { list: "everyone" },
+  }),
+  defineResource({
+    name: "users",
+    api: "users",
+    routes: { list: "/employees", create: "/employees/create", edit: "/employees/:id/edit", show: "/employee-profile/:id" },
+    pages: () => import("../pages/users"),
+    labelKey: "menu.employees",
+    icon: UserOutlined,
+    group: MENU_GROUPS.employeeManagement,
+    access: { list: "users.list", show: "users.view", create: "users.create", edit: "users.update", delete: "users.delete" },
+    // Rows do not carry their role's permissions, and a route only the id: the
+    // grant (one's own record included) is decided here; the powers a person
+    // holds are checked by the server once the record is loaded.
+    subject: (record) => ({ id: Number(record.id), access_level: Number(record.access_level ?? ACCESS_LEVEL.EMPLOYEE), role_permissions: [] }),
+  }),
+  defineResource({
+    name: "roles",
+    api: "roles",
+    routes: { list: "/roles" },
+    pages: () => import("../pages/roles"),
+    labelKey: "menu.roles",
+    icon: SafetyCertificateOutlined,
+    group: MENU_GROUPS.employeeManagement,
+    // Created, opened and edited in a dialog on the list: no routes of their own.
+    access: { list: "roles.list", show: "roles.view", create: "roles.create", edit: "roles.update", delete: "roles.delete" },
+    subject: (record) => ({ permissions: Array.isArray(record.permissions) ? (record.permissions as string[]) : [] }),
+  }),
+  defineResource({
+    name: "activities",
+    api: "dashboard/system-activities",
+    routes: { list: "/dashboard/system-activities" },
+    pages: () => import("../pages/activities"),
+    labelKey: "menu.systemActivities",
+    icon: HistoryOutlined,
+    access: { list: "activities.list" },
+    refusedTo: ROUTES.userDashboard,
+  }),
+];
+
+export function findResource(name: string | undefined): ResourceDefinition | undefined {
+  return RESOURCES.find((resource) => resource.name === name);
+}
+
+/** The groups that have a resource, in menu order, each with its resources. */
+export function groupsInUse(): { group: MenuGroup; resources: ResourceDefinition[] }[] {
+  return Object.values(MENU_GROUPS)
+    .map((group: MenuGroup) => ({ group, resources: RESOURCES.filter((resource) => resource.group === group) }))
+    .filter(({ resources }) => resources.length > 0);
+}
+
+/** The API path of a Refine resource: its declared one, else its name (Refine's convention). */
+export function apiPath(name: string): string {
+  return findResource(name)?.api ?? name;
+}
+
+/** The address of a resource's page, with the record's id where the route has one. */
+export function pagePath(name: string, verb: PageVerb, id?: number | string): string {
+  const route = findResource(name)?.routes[verb];
+  if (!route) throw new Error(`The resource "${name}" has no ${verb} page`);
+  return id === undefined ? route : route.replace(":id", encodeURIComponent(String(id)));
+}
