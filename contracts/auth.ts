@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoTimestamp } from "./replies";
 import { checkNewPassword, emailAddress, newPasswordFields, passwordInput, requiredText, whenPasswordTyped } from "./validation";
 
 export const loginBody = z.strictObject({
@@ -26,34 +27,40 @@ export type LoginBody = z.input<typeof loginBody>;
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
 /** The signed-in user as `GET /api/me` returns it. */
-export interface Me {
-  id: number;
-  name: string;
-  email: string;
-  access_level: number;
-  is_active: boolean;
-  role: { id: number; name: string; permissions: string } | null;
+export const meRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  access_level: z.number().int(),
+  is_active: z.boolean(),
+  /** The spec ships a role's permissions as a JSON-encoded list of names. */
+  role: z.object({ id: z.number().int(), name: z.string(), permissions: z.string() }).nullable(),
   /** A signed link to the person's picture, valid for about an hour. */
-  profile_picture_url: string | null;
-  created_at: string;
-}
+  profile_picture_url: z.string().nullable(),
+  created_at: isoTimestamp,
+});
 
-export interface LoginResponse {
-  token: string;
-  expires_at: string;
-  user: Me;
-}
+export type Me = z.infer<typeof meRecord>;
 
-export interface VerifyTokenResponse {
-  data: { token_valid: boolean; time_remaining: number };
-}
+export const loginReply = z.object({ token: z.string(), expires_at: isoTimestamp, user: meRecord, message: z.string() });
+
+export type LoginResponse = Omit<z.infer<typeof loginReply>, "message">;
+
+/** What a reset link is worth: still valid, and for how many minutes, or why not. */
+export const resetLinkState = z.object({
+  token_valid: z.boolean(),
+  time_remaining: z.number().int(),
+  reason: z.enum(["invalid", "used", "expired", "revoked"]).optional(),
+});
 
 /** Public facts the signed-out screens need (no secrets). */
-export interface PublicConfig {
-  app_name: string;
-  admin_contact: string | null;
-  allow_registration: boolean;
-}
+export const publicConfigRecord = z.object({
+  app_name: z.string(),
+  admin_contact: z.string().nullable(),
+  allow_registration: z.boolean(),
+});
+
+export type PublicConfig = z.infer<typeof publicConfigRecord>;
 
 export const RESET_LINK_MINUTES = 15;
 export const LANGUAGE_CODES = ["en", "jp", "cn", "tl", "fr"] as const;

@@ -131,10 +131,9 @@ export async function buildApp({ database, config, clock = systemClock, logger =
       "request",
     );
   });
-  // API replies carry tokens and personal data: neither the browser nor a proxy may keep them.
-  // A route that states its own policy (signed file links: private, for an hour) keeps it.
+  // API replies carry tokens and personal data (pictures by signed link too): neither the browser nor a proxy may keep them.
   app.addHook("onSend", async (request, reply) => {
-    if (isApiUrl(request.url) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    if (isApiUrl(request.url)) reply.header("cache-control", "no-store");
   });
   app.addHook("onReady", async () => jobs.start());
   app.addHook("onClose", async () => jobs.stop());
@@ -168,7 +167,8 @@ export async function buildApp({ database, config, clock = systemClock, logger =
     const pathname = request.url.split("?")[0];
     const isPage = serveApp && request.method === "GET" && !isApiUrl(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
     // Client routes (/login, /dashboard, ...) all load the one page; the router takes over there.
-    if (isPage) return reply.header("cache-control", "no-cache").sendFile("index.html");
+    // The page names the current build's scripts: always asked again (the static plugin would say max-age=0, public).
+    if (isPage) return reply.header("cache-control", "no-cache").sendFile("index.html", { cacheControl: false });
     const allowed = isApiUrl(pathname) ? allowedMethods(app, pathname) : [];
     if (allowed.length > 0) {
       const allow = allowed.join(", ");

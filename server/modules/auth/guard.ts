@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import { mayAttempt } from "../../../contracts/policies";
+import { errorReply } from "../../../contracts/replies";
 import { forbidden, unauthenticated } from "../../lib/errors";
 import { hashToken } from "../../lib/tokens";
 import { userForToken, type AuthUser } from "./sessions";
@@ -46,8 +47,15 @@ function requirePolicy(route: RouteOptions): void {
   }
 }
 
+/** Every refusal and failure is `{ message, errors? }`: declared once for every route, and serialized by it. */
+function declareErrorReplies(route: RouteOptions): void {
+  const schema = (route.schema ??= {}) as { response?: Record<string, unknown> };
+  schema.response = { "4xx": errorReply, "5xx": errorReply, ...schema.response };
+}
+
 /** Applies to every route registered in `api` after this call. */
 export function guardRoutes(api: FastifyInstance): void {
   api.addHook("onRoute", requirePolicy);
+  api.addHook("onRoute", declareErrorReplies);
   api.addHook("onRequest", routeGate);
 }

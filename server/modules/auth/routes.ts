@@ -2,42 +2,46 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   forgotPasswordBody,
   loginBody,
+  loginReply,
+  meRecord,
   registerBody,
+  resetLinkState,
   resetPasswordBody,
   verifyResetTokenBody,
 } from "../../../contracts/auth";
+import { dataReply, messageReply } from "../../../contracts/replies";
 import * as auth from "./service";
 import { toMe } from "./sessions";
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post("/login", { config: { public: true }, schema: { body: loginBody } }, async (request) => {
+  app.post("/login", { config: { public: true }, schema: { body: loginBody, response: { 200: loginReply } } }, async (request) => {
     const result = await auth.login(app.ctx, request.body, request.origin);
     return { ...result, message: request.t("auth.loginSuccess") };
   });
 
-  app.post("/logout", { config: { action: "account.signOut" } }, async (request) => {
+  app.post("/logout", { config: { action: "account.signOut" }, schema: { response: { 200: messageReply } } }, async (request) => {
     await auth.logout(app.ctx, request.user, request.author);
     return { message: request.t("auth.loggedOut") };
   });
 
-  app.get("/me", { config: { action: "account.view" } }, async (request) => ({ data: toMe(request.user, app.ctx.config.appKey, app.ctx.clock.now()) }));
+  app.get("/me", { config: { action: "account.view" }, schema: { response: { 200: dataReply(meRecord) } } }, async (request) => ({ data: toMe(request.user, app.ctx.config.appKey, app.ctx.clock.now()) }));
 
-  app.post("/register", { config: { public: true }, schema: { body: registerBody } }, async (request, reply) => {
+  app.post("/register", { config: { public: true }, schema: { body: registerBody, response: { 201: dataReply(meRecord) } } }, async (request, reply) => {
     const user = await auth.register(app.ctx, request.body, request.origin);
     reply.code(201);
     return { data: user, message: request.t("auth.registered") };
   });
 
-  app.post("/password/forgot", { config: { public: true }, schema: { body: forgotPasswordBody } }, async (request) => {
+  app.post("/password/forgot", { config: { public: true }, schema: { body: forgotPasswordBody, response: { 200: messageReply } } }, async (request) => {
     await auth.requestPasswordReset(app.ctx, request.body, request.origin, request.t);
     return { message: request.t("auth.resetLinkSent") };
   });
 
-  app.post("/password/verify-token", { config: { public: true }, schema: { body: verifyResetTokenBody } }, async (request) => ({
+  app.post("/password/verify-token", { config: { public: true }, schema: { body: verifyResetTokenBody, response: { 200: dataReply(resetLinkState) } } }, async (request) => ({
     data: await auth.verifyResetToken(app.ctx, request.body),
   }));
 
-  app.post("/password/reset", { config: { public: true }, schema: { body: resetPasswordBody } }, async (request) => {
+  app.post("/password/reset", { config: { public: true }, schema: { body: resetPasswordBody, response: { 200: messageReply } } }, async (request) => {
     await auth.resetPassword(app.ctx, request.body, request.origin);
     return { message: request.t("auth.passwordReset") };
   });

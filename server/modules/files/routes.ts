@@ -28,7 +28,6 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!file) throw notFound();
       return reply
         .header("content-type", file.mime_type)
-        .header("cache-control", "private, max-age=3600")
         .header("content-disposition", "inline")
         .send(file.content);
     },

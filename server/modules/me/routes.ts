@@ -1,6 +1,7 @@
 import multipart, { type Multipart } from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { changePasswordBody, ownProfileBody, PROFILE_PICTURE_MAX_BYTES } from "../../../contracts/users";
+import { dataReply, messageReply } from "../../../contracts/replies";
+import { changePasswordBody, ownProfileBody, PROFILE_PICTURE_MAX_BYTES, userRecord } from "../../../contracts/users";
 import { invalidField } from "../../lib/errors";
 import { changeOwnPassword, setProfilePicture, updateOwnProfile } from "./service";
 
@@ -8,18 +9,18 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   // One byte over the limit is enough to know the file is too large.
   await app.register(multipart, { limits: { fileSize: PROFILE_PICTURE_MAX_BYTES + 1, files: 1, fields: 0, parts: 1 } });
 
-  app.put("/me/profile", { config: { action: "account.update" }, schema: { body: ownProfileBody } }, async (request) => ({
+  app.put("/me/profile", { config: { action: "account.update" }, schema: { body: ownProfileBody, response: { 200: dataReply(userRecord) } } }, async (request) => ({
     data: await updateOwnProfile(app.ctx, request.user, request.author, request.body),
     message: request.t("profile.updated"),
   }));
 
-  app.post("/me/profile/picture", { config: { action: "account.update" } }, async (request) => {
+  app.post("/me/profile/picture", { config: { action: "account.update" }, schema: { response: { 200: dataReply(userRecord) } } }, async (request) => {
     if (!request.isMultipart()) throw invalidField("file", "profile.pictureMissing");
     const content = await readOnePicture(request.parts());
     return { data: await setProfilePicture(app.ctx, request.user, request.author, content), message: request.t("profile.pictureUpdated") };
   });
 
-  app.put("/me/change-password", { config: { action: "account.update" }, schema: { body: changePasswordBody } }, async (request) => {
+  app.put("/me/change-password", { config: { action: "account.update" }, schema: { body: changePasswordBody, response: { 200: messageReply } } }, async (request) => {
     await changeOwnPassword(app.ctx, request.user, request.author, request.body);
     return { message: request.t("profile.passwordChanged") };
   });
