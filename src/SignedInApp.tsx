@@ -4,12 +4,17 @@ import routerProvider from "@refinedev/react-router";
 import type { i18n as I18n } from "i18next";
 import { useTranslation } from "react-i18next";
 import { AppLayout } from "./components/layout/AppLayout";
-import { accessControlProvider } from "./providers/access-control";
+import { authStore } from "./auth/store";
+import { createAccessControlProvider } from "./providers/access-control";
 import { authProvider } from "./providers/auth";
 import { dataProvider } from "./providers/data";
 import { createI18nProvider } from "./providers/i18n";
 import { notificationProvider } from "./providers/notification";
 import { groupsInUse, RESOURCES } from "./resources";
+import { actorOf } from "./resources/access";
+
+/** Access as the signed-in person has it now. */
+const accessControlProvider = createAccessControlProvider(() => actorOf(authStore.get()));
 
 /**
  * The resource list as Refine's resources, in the reader's language. The

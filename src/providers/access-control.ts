@@ -1,7 +1,6 @@
 import type { AccessControlProvider } from "@refinedev/core";
 import type { Actor } from "../../contracts/policies";
-import { authStore } from "../auth/store";
-import { actorOf, allows, groupAllowed } from "../resources/access";
+import { allows, groupAllowed } from "../resources/access";
 import { findResource } from "../resources";
 import type { Verb } from "../resources/define";
 
@@ -9,7 +8,8 @@ import type { Verb } from "../resources/define";
  * Hides what the server would refuse (menu entries, buttons): each verb's
  * policy action from the resource list, asked of the same can() as the
  * server, on the record when Refine passes one (params.record). The route
- * guards refuse typed URLs with the same answer.
+ * guards refuse typed URLs with the same answer. Whose access it answers for
+ * is given: the signed-in person in the app, any actor in a test.
  */
 export function createAccessControlProvider(currentActor: () => Actor | null): AccessControlProvider {
   return {
@@ -23,6 +23,3 @@ export function createAccessControlProvider(currentActor: () => Actor | null): A
     options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
   };
 }
-
-/** The app's provider: asks about whoever is signed in now. */
-export const accessControlProvider = createAccessControlProvider(() => actorOf(authStore.get()));
