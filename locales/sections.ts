@@ -16,6 +16,9 @@ export const STARTUP_SECTIONS = [
   "validation.maxLength",
   "validation.passwordsMatch",
   "validation.invalid",
+  // The form kit's other words for the e-mail and password checks of the signed-out forms.
+  "validation.invalidType",
+  "validation.characters",
   "password",
   "auth",
   "errors",

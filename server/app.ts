@@ -17,16 +17,9 @@ import { createJobs, loadJobKinds } from "./lib/jobs";
 import { createMailer } from "./lib/mail";
 import type { Author } from "./lib/write";
 import { guardRoutes } from "./modules/auth/guard";
-import { authRoutes } from "./modules/auth/routes";
+import { API_ROUTES } from "./modules/routes";
 import { createSessionCache, forgetOnChange } from "./modules/auth/session-cache";
 import type { AuthUser } from "./modules/auth/sessions";
-import { settingsRoutes } from "./modules/settings/routes";
-import { activitiesRoutes } from "./modules/activities/routes";
-import { filesRoutes } from "./modules/files/routes";
-import { jobsRoutes } from "./modules/jobs/routes";
-import { meRoutes } from "./modules/me/routes";
-import { rolesRoutes } from "./modules/roles/routes";
-import { usersRoutes } from "./modules/users/routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -145,14 +138,7 @@ export async function buildApp({ database, config, clock = systemClock, logger =
   await app.register(
     async (api) => {
       guardRoutes(api);
-      await api.register(authRoutes);
-      await api.register(settingsRoutes);
-      await api.register(filesRoutes);
-      await api.register(usersRoutes);
-      await api.register(meRoutes);
-      await api.register(rolesRoutes);
-      await api.register(activitiesRoutes);
-      await api.register(jobsRoutes);
+      for (const routes of API_ROUTES) await api.register(routes);
     },
     { prefix: "/api" },
   );

@@ -6,6 +6,7 @@ import { accountPolicy } from "./account";
 import { activitiesPolicy } from "./activities";
 import { decideRule, mayAttemptRule, type Actor, type Decision, type Policy, type Rule } from "./core";
 import { jobsPolicy } from "./jobs";
+import { locationsPolicy } from "./locations";
 import { rolesPolicy } from "./roles";
 import { usersPolicy } from "./users";
 
@@ -13,6 +14,7 @@ export const POLICIES = {
   account: accountPolicy,
   activities: activitiesPolicy,
   jobs: jobsPolicy,
+  locations: locationsPolicy,
   roles: rolesPolicy,
   users: usersPolicy,
 } as const;

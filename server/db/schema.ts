@@ -6,6 +6,7 @@ import {
   boolean,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -241,6 +242,23 @@ export const jobs = pgTable(
     index("jobs_lease_idx").on(t.locked_until).where(sql`${t.status} = 'running'`),
     index("jobs_finished_idx").on(t.finished_at).where(sql`${t.finished_at} is not null`),
   ],
+);
+
+/** Work locations: circles people clock in within (centre in degrees, radius in metres). */
+export const workLocations = pgTable(
+  "work_locations",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    address: text("address"),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    radius_m: integer("radius_m").notNull(),
+    active: boolean("active").notNull().default(true),
+    ...authors,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("work_locations_name_unique").on(sql`lower(${t.name})`), index("work_locations_active_idx").on(t.active, sql`lower(${t.name})`)],
 );
 
 /** The system activity log: one row per mutation and per sign-in event. */

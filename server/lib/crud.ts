@@ -5,7 +5,7 @@
  * write path (one activity row, one event), each reply through its schema.
  * A module overrides only what differs by passing its own service functions.
  */
-import { eq, getTableColumns, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -17,7 +17,7 @@ import { idParams, recordId } from "../../contracts/validation";
 import type { Db } from "../db/client";
 import { diffFields } from "./changes";
 import type { AppContext } from "./context";
-import { notFound } from "./errors";
+import { invalidField, notFound } from "./errors";
 import { listQuerySchema, paged, parseListQuery, type ListSpec } from "./list";
 import { authorize } from "./policy";
 import { mutate, type Author } from "./write";
@@ -35,6 +35,13 @@ export interface CrudService<Rec, Create, Update> {
   create(ctx: AppContext, actor: Actor, author: Author, input: Create): Promise<Rec>;
   update(ctx: AppContext, actor: Actor, author: Author, id: number, input: Update): Promise<Rec>;
   remove(ctx: AppContext, actor: Actor, author: Author, id: number): Promise<RemoveOutcome>;
+}
+
+/** A text field no two records share: its column and the message of a clash. */
+export interface UniqueRule {
+  field: string;
+  column: PgColumn;
+  message: string;
 }
 
 /** Who reads a record, for fields that depend on it (pay) and signed links. */
@@ -64,7 +71,9 @@ export interface CrudSpec<Row extends { id: number }, Rec, Create extends object
   toRecord(row: Row, viewer: Viewer): Rec;
   /** The record as its policy reads it, from a row or from the row as it will be after a write. */
   subject(row: Partial<Row>): unknown;
-  /** Domain rules beyond the policy (a name taken, a record in use): throw the 4xx. */
+  /** Text fields no two records share, whatever the case: a 422 on the field names the clash. */
+  unique?: readonly UniqueRule[];
+  /** Domain rules beyond the policy (a record in use): throw the 4xx. */
   checks?: {
     create?(db: Db, input: Create): Promise<void>;
     update?(db: Db, input: Update, before: Row): Promise<void>;
@@ -85,6 +94,17 @@ function stamps(table: PgTable, actorId: number | null, now: Date, creating: boo
   if (creating && "created_at" in columns) values.created_at = now;
   if (creating && "created_by" in columns) values.created_by = actorId;
   return values;
+}
+
+/** Refuses a value another record already has (case-insensitive); a race past this is the unique index's 409. */
+async function assertUnique(db: Db, table: PgTable & { id: PgColumn }, rules: readonly UniqueRule[] | undefined, input: object, exceptId?: number) {
+  for (const rule of rules ?? []) {
+    const value = (input as Record<string, unknown>)[rule.field];
+    if (typeof value !== "string") continue;
+    const same = sql`lower(${rule.column}) = lower(${value})`;
+    const [taken] = await db.select({ id: table.id }).from(table as PgTable).where(exceptId === undefined ? same : and(same, ne(table.id, exceptId))).limit(1);
+    if (taken) throw invalidField(rule.field, rule.message);
+  }
 }
 
 const defined = (input: object) => Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
@@ -121,6 +141,7 @@ export function crudService<Row extends { id: number }, Rec, Create extends obje
 
     async create(ctx, actor, author, input) {
       allow(actor, "create", input as Partial<Row>);
+      await assertUnique(ctx.db, spec.table, spec.unique, input);
       await spec.checks?.create?.(ctx.db, input);
       const id = await mutate(ctx, author, { action: `${spec.subjectType}.created`, subjectType: spec.subjectType }, async (tx) => {
         const values = { ...input, ...stamps(spec.table, actor.id, ctx.clock.now(), true) };
@@ -137,6 +158,7 @@ export function crudService<Row extends { id: number }, Rec, Create extends obje
       allow(actor, "update", before);
       // Nobody makes a record they could not have created: the result is checked as a new one.
       allow(actor, "create", { ...before, ...defined(input) });
+      await assertUnique(ctx.db, spec.table, spec.unique, input, id);
       await spec.checks?.update?.(ctx.db, input, before);
       const changes = diffFields(before as Record<string, unknown>, input as Record<string, unknown>);
       await mutate(ctx, author, { action: `${spec.subjectType}.updated`, subjectType: spec.subjectType }, async (tx) => {

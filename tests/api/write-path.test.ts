@@ -49,6 +49,15 @@ const WRITES: Record<string, Write> = {
     const person = await createPerson(t, admin);
     return { token: admin, request: { method: "DELETE", url: `/api/users/${person.id}` } };
   },
+  "POST /api/locations": asAdmin({ method: "POST", url: "/api/locations", payload: { name: unique("Site "), latitude: 14.55, longitude: 121.02, radius_m: 100 } }),
+  "PUT /api/locations/{id}": async () => {
+    const created = await call(t, admin, { method: "POST", url: "/api/locations", payload: { name: unique("Site "), latitude: 1, longitude: 2, radius_m: 100 } });
+    return { token: admin, request: { method: "PUT", url: `/api/locations/${created.json().data.id}`, payload: { radius_m: 250 } } };
+  },
+  "DELETE /api/locations/{id}": async () => {
+    const created = await call(t, admin, { method: "POST", url: "/api/locations", payload: { name: unique("Site "), latitude: 1, longitude: 2, radius_m: 100 } });
+    return { token: admin, request: { method: "DELETE", url: `/api/locations/${created.json().data.id}` } };
+  },
   "POST /api/roles": asAdmin({ method: "POST", url: "/api/roles", payload: { name: unique("Role "), permissions: ["users_view"] } }),
   "PUT /api/roles/{id}": async () => {
     const id = await createRole(t, admin, ["users_view"]);

@@ -1,27 +1,17 @@
-import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import { roleBody, roleRecord, roleUpdateBody, type RoleRecord } from "../../../contracts/roles";
 import type { RoleSubject } from "../../../contracts/policies/roles";
 import type { Db } from "../../db/client";
 import { roles, users } from "../../db/schema";
 import type { CrudSpec } from "../../lib/crud";
 import type { AppContext } from "../../lib/context";
-import { HttpError, invalidField } from "../../lib/errors";
+import { HttpError } from "../../lib/errors";
 import { countRows, defineListSpec } from "../../lib/list";
 
 // Spelled out: inside a subquery drizzle would name columns without their table, and "id" would mean users.id.
 const usersCount = sql<number>`(select count(*)::int from "users" where "users"."role_id" = "roles"."id")`.mapWith(Number);
 
 type RoleRow = typeof roles.$inferSelect & { users_count: number };
-
-async function assertNameFree(db: Db, name: string | undefined, exceptId?: number) {
-  if (name === undefined) return;
-  const sameName = sql`lower(${roles.name}) = lower(${name})`;
-  const [taken] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(exceptId ? and(sameName, ne(roles.id, exceptId)) : sameName);
-  if (taken) throw invalidField("name", "roles.nameTaken");
-}
 
 /** A role people hold cannot go: they would lose their powers silently. Reassign them first. */
 async function assertUnused(db: Db, role: RoleRow) {
@@ -56,11 +46,8 @@ export const rolesResource: CrudSpec<RoleRow, RoleRecord, typeof roleBody._outpu
   }),
   subject: (row): RoleSubject => ({ permissions: row.permissions ?? [] }),
   messages: { created: "roles.created", updated: "roles.updated", deleted: "roles.deleted" },
-  checks: {
-    create: (db, input) => assertNameFree(db, input.name),
-    update: (db, input, before) => assertNameFree(db, input.name, before.id),
-    remove: assertUnused,
-  },
+  unique: [{ field: "name", column: roles.name, message: "roles.nameTaken" }],
+  checks: { remove: assertUnused },
   summary: (row) => ({ name: row.name }),
 };
 

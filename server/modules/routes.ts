@@ -1,0 +1,12 @@
+/** Every module's routes, registered under /api behind the policy gate: a new module adds its line here. */
+import { activitiesRoutes } from "./activities/routes";
+import { authRoutes } from "./auth/routes";
+import { filesRoutes } from "./files/routes";
+import { jobsRoutes } from "./jobs/routes";
+import { locationsRoutes } from "./locations/routes";
+import { meRoutes } from "./me/routes";
+import { rolesRoutes } from "./roles/routes";
+import { settingsRoutes } from "./settings/routes";
+import { usersRoutes } from "./users/routes";
+
+export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes];
