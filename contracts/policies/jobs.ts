@@ -1,4 +1,5 @@
 import { JOB_FOLLOWERS } from "../jobs";
+import { ACCESS_LEVEL } from "../permissions";
 import { FORBIDDEN, definePolicy, holds, isSuperAdmin, type Condition } from "./core";
 
 /** A job as the policy sees it: what kind it is and whose. */
@@ -7,10 +8,11 @@ export interface JobSubject {
   owner_id: number | null;
 }
 
-/** Its owner, level 0, or whoever its kind names as a follower. */
+/** Its owner, level 0, or staff holding a permission its kind names (a role's permissions lie dormant at level 1). */
 const followsJob: Condition<JobSubject> = (actor, job) => {
   if (job.owner_id === actor.id || isSuperAdmin(actor)) return true;
-  return (JOB_FOLLOWERS[job.kind] ?? []).some((permission) => holds(actor, permission)) ? true : FORBIDDEN;
+  const follower = actor.access_level === ACCESS_LEVEL.STAFF && (JOB_FOLLOWERS[job.kind] ?? []).some((permission) => holds(actor, permission));
+  return follower ? true : FORBIDDEN;
 };
 
 /**
