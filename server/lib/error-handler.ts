@@ -26,7 +26,8 @@ function issueMessage(issue: ValidationIssue, t: Translate): string {
 
 /** Turns schema failures into the spec's 422: one list of messages per field. */
 export function validationBody(issues: ValidationIssue[], t: Translate): ErrorBody {
-  const errors: Record<string, string[]> = {};
+  // No prototype: an unknown field named "toString" or "constructor" is listed like any other, not mistaken for Object's own.
+  const errors: Record<string, string[]> = Object.create(null);
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   for (const issue of issues) {
     const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";

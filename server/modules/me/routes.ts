@@ -2,7 +2,7 @@ import multipart, { type Multipart } from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { dataReply, messageReply } from "../../../contracts/replies";
 import { changePasswordBody, ownProfileBody, PROFILE_PICTURE_MAX_BYTES, userRecord } from "../../../contracts/users";
-import { invalidField } from "../../lib/errors";
+import { HttpError, invalidField } from "../../lib/errors";
 import { changeOwnPassword, setProfilePicture, updateOwnProfile } from "./service";
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,9 +28,10 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /**
  * The one file of a picture upload. The parser's limits (one part, no text
- * fields) turn anything else into an FST_ error: before the file, there is no
- * picture; after it, the caller sent more than one thing and gets told so
- * rather than having the rest silently dropped.
+ * fields) turn anything else into an FST_ error, and a body cut short or
+ * malformed fails in the parser: before the file, there is no picture; after
+ * it, the caller sent more than one thing and gets told so rather than having
+ * the rest silently dropped.
  */
 async function readOnePicture(parts: AsyncIterableIterator<Multipart>): Promise<Buffer> {
   let content: Buffer | null = null;
@@ -40,10 +41,11 @@ async function readOnePicture(parts: AsyncIterableIterator<Multipart>): Promise<
       content = await part.toBuffer();
     }
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code;
     if (code === "FST_REQ_FILE_TOO_LARGE") throw invalidField("file", "profile.pictureTooLarge", { max: "2 MB" });
-    if (code?.startsWith("FST_")) throw invalidField("file", content === null ? "profile.pictureMissing" : "profile.pictureOneFile");
-    throw error;
+    // The parser's limits (FST_ codes) and its refusals of a broken body (cut short, a malformed part), which carry no code.
+    throw invalidField("file", content === null ? "profile.pictureMissing" : "profile.pictureOneFile");
   }
   if (content === null) throw invalidField("file", "profile.pictureMissing");
   return content;
