@@ -4,7 +4,7 @@ import { useModalForm } from "@refinedev/antd";
 import { Button, Form, Input, Modal, Popconfirm, Space, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { roleBody, type RoleRecord } from "../../../contracts/roles";
-import { usePolicy } from "../../auth/usePolicy";
+import { useResourceAccess } from "../../auth/usePolicy";
 import { zodRules } from "../../components/form";
 import { ListPage, type ListColumn } from "../../components/list";
 import { PermissionPicker } from "./PermissionPicker";
@@ -61,7 +61,7 @@ function RoleModal({ form, titleKey }: { form: ReturnType<typeof useModalForm<Ro
 /** /roles: roles and their permissions; create and edit in a dialog, delete after confirming. */
 export default function RoleListPage() {
   const { t } = useTranslation();
-  const may = usePolicy();
+  const allowed = useResourceAccess();
 
   const create = useModalForm<RoleRecord>({ resource: "roles", action: "create", syncWithLocation: false });
   const edit = useModalForm<RoleRecord>({ resource: "roles", action: "edit", syncWithLocation: false });
@@ -74,7 +74,7 @@ export default function RoleListPage() {
         columns={COLUMNS}
         initialSorters={[{ field: "name", order: "asc" }]}
         createButton={
-          may("roles.create") && (
+          allowed("roles", "create") && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => create.show()}>
               {t("roles.create")}
             </Button>
@@ -82,10 +82,10 @@ export default function RoleListPage() {
         }
         rowActions={(row) => (
           <Space size="small">
-            {may("roles.update", row) && (
+            {allowed("roles", "edit", row) && (
               <Button size="small" icon={<EditOutlined />} aria-label={t("roles.edit")} onClick={() => edit.show(row.id)} />
             )}
-            {may("roles.delete", row) && (
+            {allowed("roles", "delete", row) && (
               <Popconfirm
                 title={t("roles.deleteConfirm", { name: row.name })}
                 okText={t("common.delete")}

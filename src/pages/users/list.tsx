@@ -5,7 +5,7 @@ import { Button, Popconfirm, Space } from "antd";
 import { useTranslation } from "react-i18next";
 import { minorToMajorText } from "../../../contracts/money";
 import type { UserRecord } from "../../../contracts/users";
-import { usePolicy } from "../../auth/usePolicy";
+import { usePolicy, useResourceAccess } from "../../auth/usePolicy";
 import { LinkButton } from "../../components/common/LinkButton";
 import { Money } from "../../components/common/Money";
 import { ListPage, type BulkSelection, type ListColumn } from "../../components/list";
@@ -58,10 +58,8 @@ function DeleteSelected({ ids, clear }: BulkSelection) {
 export default function UserListPage() {
   const { t } = useTranslation();
   const may = usePolicy();
+  const allowed = useResourceAccess();
   const seesPay = may("users.viewPay");
-  const mayCreate = may("users.create");
-  const mayEdit = may("users.update");
-  const mayDelete = may("users.delete");
   const columns = useMemo(() => (seesPay ? [...BASE_COLUMNS, PAY_COLUMN] : BASE_COLUMNS), [seesPay]);
 
   return (
@@ -71,17 +69,17 @@ export default function UserListPage() {
       columns={columns}
       initialSorters={[{ field: "name", order: "asc" }]}
       createButton={
-        mayCreate && (
+        allowed("users", "create") && (
           <LinkButton to={pagePath("users", "create")} type="primary" icon={<PlusOutlined />}>
             {t("employees.create")}
           </LinkButton>
         )
       }
-      bulkActions={mayDelete ? (selection) => <DeleteSelected {...selection} /> : undefined}
+      bulkActions={allowed("users", "delete") ? (selection) => <DeleteSelected {...selection} /> : undefined}
       rowActions={(row) => (
         <Space size="small">
           <LinkButton to={pagePath("users", "show", row.id)} size="small" icon={<EyeOutlined />} aria-label={t("employees.view")} />
-          {mayEdit && <LinkButton to={pagePath("users", "edit", row.id)} size="small" icon={<EditOutlined />} aria-label={t("employees.edit")} />}
+          {allowed("users", "edit", row) && <LinkButton to={pagePath("users", "edit", row.id)} size="small" icon={<EditOutlined />} aria-label={t("employees.edit")} />}
         </Space>
       )}
     />

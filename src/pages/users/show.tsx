@@ -4,7 +4,7 @@ import { Avatar, Card, Col, Descriptions, Empty, Flex, Row, Space, Tag, Timeline
 import { useTranslation } from "react-i18next";
 import type { ActivityRecord } from "../../../contracts/activities";
 import type { UserRecord } from "../../../contracts/users";
-import { usePolicy } from "../../auth/usePolicy";
+import { useResourceAccess } from "../../auth/usePolicy";
 import { FullPageSpinner } from "../../components/common/FullPageSpinner";
 import { LinkButton } from "../../components/common/LinkButton";
 import { Money } from "../../components/common/Money";
@@ -24,8 +24,7 @@ export default function UserProfilePage() {
   const { t } = useTranslation();
   const { id } = useParsed();
   const { result, query } = useCustom<{ data: Profile }>({ url: `/users/${id}/profile`, method: "get", queryOptions: { enabled: id !== undefined } });
-  const may = usePolicy();
-  const mayEdit = may("users.update");
+  const allowed = useResourceAccess();
   const profile = result.data?.data;
   if (query.isLoading) return <FullPageSpinner />;
   if (!profile) return <Empty description={t("employees.notFound")} />;
@@ -49,7 +48,7 @@ export default function UserProfilePage() {
             </Space>
           </div>
         </Space>
-        {mayEdit && !user.archived_at && (
+        {allowed("users", "edit", user) && !user.archived_at && (
           <LinkButton to={pagePath("users", "edit", user.id)} icon={<EditOutlined />}>
             {t("employees.edit")}
           </LinkButton>
