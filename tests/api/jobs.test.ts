@@ -139,6 +139,24 @@ describe("running jobs", () => {
     expect(reply.body).not.toContain("secret");
   });
 
+  it("ends a failed job even when the kind's own failure mark fails, keeping what the mark wrote out", async () => {
+    const brokenMark: JobKind = {
+      name: "test.broken-mark",
+      maxAttempts: 1,
+      async run() {
+        throw new Error("no luck");
+      },
+      async onFailed(_input, tx) {
+        await recordEffect(tx, 0);
+        throw new Error("the mark fails too");
+      },
+    };
+    t.app.ctx.jobs.register(brokenMark);
+    const id = await t.app.ctx.jobs.enqueue(brokenMark, {});
+    expect(await settled(id)).toMatchObject({ status: "failed", attempts: 1 });
+    expect(await effectsOf(0)).toBe(0);
+  });
+
   it("writes nothing when the job was taken over after its lease ran out", async () => {
     const held = gate();
     const started = gate();

@@ -28,6 +28,8 @@ export interface RunningJob<I extends JobInput> {
   /**
    * Runs `work` in a transaction that also completes the job with its
    * result; throws (and writes nothing) if the job is no longer this attempt's.
+   * Inside, use `tx` only (and no `progress`): on the embedded database
+   * anything else waits for this transaction to end, which waits for it.
    * A handler that returns without calling it completes with what it returns.
    */
   commit<R extends JobResult | void>(work: (tx: Db) => Promise<R>): Promise<R>;

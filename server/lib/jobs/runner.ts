@@ -107,7 +107,12 @@ export function createJobs({ db, log, settings, soleWorker }: JobsOptions): Jobs
     else log.warn(context, "job attempt failed; it will be retried");
     await db.transaction(async (tx) => {
       if (!(await store.holdJob(tx, claimed.id, claimed.attempt))) return;
-      if (final) await kind.onFailed?.(claimed.input, tx);
+      // In a savepoint: a failing mark is logged, and the job still ends instead of coming back after every lease.
+      if (final && kind.onFailed) {
+        await tx
+          .transaction((mark) => kind.onFailed!(claimed.input, mark))
+          .catch((markError: unknown) => log.error({ err: markError, job: claimed.id }, "the job's own failure mark failed"));
+      }
       await store.markFailed(tx, claimed.id, error instanceof JobError ? error.record : UNEXPECTED, final ? null : retryDelay(claimed.attempt));
     });
   }
