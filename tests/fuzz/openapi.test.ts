@@ -115,14 +115,18 @@ async function send(operation: Operation, caller: Actor, request: ConcreteReques
   const errorLine = logged.find((line) => line.level >= 50);
   if (errorLine && response.statusCode < 500) verdict.failures.push({ kind: "server logged an error", detail: `${errorLine.msg}: ${errorLine.err?.message ?? ""}` });
   if (expected) verdict.failures.push({ kind: "expectation", detail: expected });
-  report.count(operation.key, caller.kind, response.statusCode, ms, verdict.unchecked);
+  // The catalogue's wrong paths and methods are no operation of the reference: one line each in the summary.
+  const tallyKey = operations.includes(operation) ? operation.key : `(openapi-fuzzer-core: ${/INVALID\/PATH$/.test(operation.path) ? "paths the API does not have" : "methods a path does not take"})`;
+  report.count(tallyKey, caller.kind, response.statusCode, ms, verdict.unchecked);
   if (TRACE) {
     const payload = typeof request.payload === "string" ? request.payload.slice(0, 400) : request.payload ? `<${request.payload.length} bytes>` : "";
     fs.appendFileSync(TRACE, `${operation.key}\t${caller.kind}\t${response.statusCode}\t${request.how}\t${request.url.slice(0, 200)}\t${payload}\t${response.body.slice(0, 300)}\n`);
   }
   const log = logged.map((line) => JSON.stringify({ level: line.level, msg: line.msg, err: line.err }));
+  const contentType = String(response.headers["content-type"] ?? "");
+  const body = /json|^text\//.test(contentType) || response.rawPayload.length === 0 ? response.body : `<${response.rawPayload.length} bytes of ${contentType}>`;
   for (const failure of verdict.failures) {
-    report.fail({ operation: operation.key, caller: caller.kind, kind: failure.kind, status: response.statusCode, detail: failure.detail, request, body: response.body, log });
+    report.fail({ operation: operation.key, caller: caller.kind, kind: failure.kind, status: response.statusCode, detail: failure.detail, request, body, log });
   }
   learn(operation, request, response, caller);
   if (response.statusCode >= 200 && response.statusCode < 300 && request.method !== "GET") actors.markDirty();
