@@ -2,8 +2,9 @@
  * What every reply must be, whatever was asked: below 500; JSON (binary
  * downloads aside); a success the operation documents, its body valid by the
  * documented schema (JSON Schema 2020-12, as OpenAPI 3.1 uses, through Ajv);
- * a refusal in the API's error shape { message, errors? }, without a stack
- * trace or SQL in it; a 405 naming what the path allows.
+ * a refusal in the API's error shape { message, errors? }, its messages from
+ * the catalogues, without a stack trace or SQL in it; a 405 naming what the
+ * path allows; Cache-Control: no-store on every reply.
  */
 import fs from "node:fs";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
@@ -68,6 +69,7 @@ export type FailureKind =
   | "error shape"
   | "leak"
   | "405 without Allow"
+  | "cacheable"
   | "server logged an error"
   | "expectation";
 
@@ -91,6 +93,8 @@ export function judge(operation: Operation, response: LightMyRequestResponse): V
   const isJson = /^application\/(.+\+)?json\b/.test(contentType);
 
   if (status >= 500) fail("5xx", `status ${status}`);
+  // Replies carry tokens and personal data: no browser or proxy may keep any of them, refusals included.
+  if (!/\bno-store\b/.test(String(response.headers["cache-control"] ?? ""))) fail("cacheable", `Cache-Control: ${response.headers["cache-control"] ?? "(none)"}`);
 
   let body: unknown;
   let parsed = false;

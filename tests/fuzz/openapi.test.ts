@@ -131,7 +131,7 @@ async function send(operation: Operation, caller: Actor, request: ConcreteReques
   learn(operation, request, response, caller);
   if (response.statusCode >= 200 && response.statusCode < 300 && request.method !== "GET") actors.markDirty();
   if (response.statusCode === 401 && caller.kind !== "anonymous") await actors.lostSession(caller, `${operation.key} answered 401`);
-  return { response, failures: verdict.failures };
+  return { response, body, failures: verdict.failures };
 }
 
 function knowledgeFor(operation: Operation, caller: Actor) {
@@ -172,9 +172,9 @@ describe.sequential("every operation in /api/docs/json, fuzzed", () => {
           const caller = actors.of(kind);
           await actors.ready(caller);
           const request = concreteRequest(operation, plan, knowledgeFor(operation, caller));
-          const { response, failures } = await send(operation, caller, request);
+          const { response, body, failures } = await send(operation, caller, request);
           if (failures.length > 0 && SHRINK) {
-            throw new Error(`${failures.map((failure) => `${failure.kind}: ${failure.detail}`).join("\n")}\n${request.method} ${request.url.slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 300)}`);
+            throw new Error(`${failures.map((failure) => `${failure.kind}: ${failure.detail}`).join("\n")}\n${request.method} ${request.url.slice(0, 300)} → ${response.statusCode} ${body.slice(0, 300)}`);
           }
         },
       );
