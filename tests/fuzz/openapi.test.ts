@@ -125,8 +125,10 @@ async function send(operation: Operation, caller: Actor, request: ConcreteReques
   const log = logged.map((line) => JSON.stringify({ level: line.level, msg: line.msg, err: line.err }));
   const contentType = String(response.headers["content-type"] ?? "");
   const body = /json|^text\//.test(contentType) || response.rawPayload.length === 0 ? response.body : `<${response.rawPayload.length} bytes of ${contentType}>`;
-  for (const failure of verdict.failures) {
-    report.fail({ operation: operation.key, caller: caller.kind, kind: failure.kind, status: response.statusCode, detail: failure.detail, request, body, log });
+  if (verdict.failures.length > 0) {
+    const kind = verdict.failures.map((failure) => failure.kind).join(" + ");
+    const detail = verdict.failures.map((failure) => failure.detail).join("; ");
+    report.fail({ operation: operation.key, caller: caller.kind, kind, status: response.statusCode, detail, request, body, log });
   }
   learn(operation, request, response, caller);
   if (response.statusCode >= 200 && response.statusCode < 300 && request.method !== "GET") actors.markDirty();

@@ -4,22 +4,23 @@
  * and its smallest request), and the summary printed at the end.
  */
 import type { ConcreteRequest } from "./requests";
-import type { FailureKind } from "./checks";
 
 export interface Failure {
-  operation: string;
-  caller: string;
-  kind: FailureKind;
+  /** Where it happened: "METHOD /path as caller", each once. */
+  where: Set<string>;
+  /** What was wrong, e.g. "error shape + cacheable". */
+  kind: string;
   status: number;
   detail: string;
+  /** The smallest request that failed this way. */
+  operation: string;
+  caller: string;
   request: ConcreteRequest;
   body: string;
   /** Lines the server logged while answering (a 5xx's error and stack). */
   log: string[];
-  /** How many requests failed the same way. */
+  /** How many requests failed this way (fast-check's shrinking included). */
   count: number;
-  /** Found while fast-check shrank an earlier failure to its smallest form. */
-  seed?: number;
 }
 
 interface Tally {
@@ -49,14 +50,16 @@ export class Report {
     if (unchecked) tally.unchecked.add(unchecked);
   }
 
-  fail(failure: Omit<Failure, "count">): void {
-    // One entry per operation, caller, kind, status and first words of the detail; keep the smallest request.
-    const key = [failure.operation, failure.caller, failure.kind, failure.status, failure.detail.slice(0, 60)].join("|");
+  fail(failure: Omit<Failure, "count" | "where">): void {
+    // One entry per way of failing (what, status, the detail's first words), wherever it happened; keep the smallest request.
+    const key = [failure.kind, failure.status, failure.detail.slice(0, 60)].join("|");
+    const where = `${failure.operation} as ${failure.caller}`;
     const seen = this.failures.get(key);
-    if (!seen) this.failures.set(key, { ...failure, count: 1 });
+    if (!seen) this.failures.set(key, { ...failure, where: new Set([where]), count: 1 });
     else {
       seen.count++;
-      if (size(failure.request) < size(seen.request)) Object.assign(seen, { ...failure, count: seen.count });
+      seen.where.add(where);
+      if (size(failure.request) < size(seen.request)) Object.assign(seen, { ...failure, where: seen.where, count: seen.count });
     }
   }
 
@@ -74,7 +77,7 @@ export class Report {
     const unchecked = [...this.tallies].filter(([, tally]) => tally.unchecked.size > 0).map(([operation, tally]) => `${operation} (${[...tally.unchecked].join(", ")})`);
     if (unchecked.length > 0) lines.push("", `successes with no documented reply schema, checked only as JSON: ${unchecked.join("; ")}`);
     if (this.notes.length > 0) lines.push("", "sessions:", ...this.notes.map((note) => `  ${note}`));
-    lines.push("", `failures: ${this.failures.size}${this.failures.size ? ` distinct, ${[...this.failures.values()].reduce((n, failure) => n + failure.count, 0)} requests` : ""}`);
+    lines.push("", `failures: ${this.failures.size}${this.failures.size ? ` distinct, ${[...this.failures.values()].reduce((n, failure) => n + failure.count, 0)} requests (fast-check's shrinking included)` : ""}`);
     for (const failure of this.failures.values()) lines.push(describeFailure(failure));
     return lines.join("\n");
   }
@@ -93,8 +96,8 @@ export function describeFailure(failure: Failure): string {
     .map(([name, value]) => `${name}: ${name === "authorization" ? `Bearer <${failure.caller}'s token>` : clip(value, 80)}`)
     .join(", ");
   return [
-    `- ${failure.kind}: ${failure.operation} as ${failure.caller} → ${failure.status} (${failure.count}×)`,
-    `    request: ${request.method} ${clip(request.url, 200)}${headers ? `  [${headers}]` : ""}`,
+    `- ${failure.kind} → ${failure.status}: ${failure.count} requests, in ${[...failure.where].join(", ")}`,
+    `    smallest: ${failure.operation} as ${failure.caller}: ${request.method} ${clip(request.url, 200)}${headers ? `  [${headers}]` : ""}`,
     ...(payload ? [`    body (${request.how}): ${payload}`] : []),
     `    reply: ${clip(failure.body, 300)}`,
     `    why: ${failure.detail}`,
