@@ -11,6 +11,7 @@ import {
   BellOutlined,
   ClockCircleOutlined,
   DashboardOutlined,
+  EnvironmentOutlined,
   FileTextOutlined,
   HistoryOutlined,
   HomeOutlined,
@@ -87,6 +88,17 @@ export const RESOURCES: readonly ResourceDefinition[] = [
     // Created, opened and edited in a dialog on the list: no routes of their own.
     access: { list: "roles.list", show: "roles.view", create: "roles.create", edit: "roles.update", delete: "roles.delete" },
     subject: (record) => ({ permissions: Array.isArray(record.permissions) ? (record.permissions as string[]) : [] }),
+  }),
+  defineResource({
+    name: "locations",
+    api: "locations",
+    routes: { list: "/attendance/locations" },
+    pages: () => import("../pages/locations"),
+    labelKey: "menu.locations",
+    icon: EnvironmentOutlined,
+    group: MENU_GROUPS.attendance,
+    // Created and edited in a dialog on the list.
+    access: { list: "locations.list", show: "locations.view", create: "locations.create", edit: "locations.update", delete: "locations.delete" },
   }),
   defineResource({
     name: "activities",

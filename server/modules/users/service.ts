@@ -124,6 +124,16 @@ export async function readUser(ctx: AppContext, actor: Actor, id: number): Promi
   return toUserRecord(found.user, found.role, actor, ctx.config.appKey, ctx.clock.now());
 }
 
+/**
+ * What a create or update answers: the person as written, whether or not the
+ * writer may open them otherwise (users_manage without users_view); pay
+ * fields still follow the reader.
+ */
+async function writtenUser(ctx: AppContext, actor: Actor, id: number): Promise<UserRecord> {
+  const found = (await findUser(ctx.db, id))!;
+  return toUserRecord(found.user, found.role, actor, ctx.config.appKey, ctx.clock.now());
+}
+
 /** The role a person is given must exist; its permissions decide whether the giver may give it. */
 async function rolePermissions(db: Db, roleId: number | null | undefined): Promise<readonly string[]> {
   if (roleId === null || roleId === undefined) return [];
@@ -148,7 +158,7 @@ export async function createUser(ctx: AppContext, actor: Actor, author: Author, 
     const created = await insertUserRecord(tx, { ...fields, password_hash: passwordHash, created_by: actor.id }, now);
     return { result: created.id, subjectId: created.id, changes: fields };
   });
-  return readUser(ctx, actor, id);
+  return writtenUser(ctx, actor, id);
 }
 
 async function activeSuperAdmins(db: Db, exceptId: number): Promise<number> {
@@ -225,7 +235,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, author: Author, 
     if (disabled || password !== undefined) await revokeAllTokens(tx, id);
     return { result: id, subjectId: id, changes };
   });
-  return readUser(ctx, actor, id);
+  return writtenUser(ctx, actor, id);
 }
 
 async function hasHistory(db: Db, id: number): Promise<boolean> {

@@ -8,3 +8,4 @@
 export { issueText, zodObjectRule, zodRule, zodRules } from "./zodRules";
 export { showServerErrors } from "./serverErrors";
 export { useFormSubmit, type FormSubmitOptions } from "./useFormSubmit";
+export { useDialogForm, type DialogForm } from "./useDialogForm";

@@ -9,6 +9,7 @@ export { SearchBox } from "./SearchBox";
 export { ExportButton, type ExportButtonProps } from "./ExportButton";
 export { EXPORT_ROW_CAP, fetchAllRows } from "./fetchAllRows";
 export { BulkBar } from "./BulkBar";
+export { RecordActions, type RecordActionsProps } from "./RecordActions";
 export { useBulkSelection, type BulkSelection } from "./useBulkSelection";
 export { columnValue, exportValue } from "./columnValue";
 export { API_DATE_FORMAT, displayDateFormat } from "./dateFormat";

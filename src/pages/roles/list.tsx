@@ -1,12 +1,10 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
-import { useDelete } from "@refinedev/core";
-import { useModalForm } from "@refinedev/antd";
-import { Button, Form, Input, Modal, Popconfirm, Space, Tag } from "antd";
+import { PlusOutlined } from "@ant-design/icons";
+import { Button, Form, Input, Modal, Space, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { roleBody, type RoleRecord } from "../../../contracts/roles";
 import { useResourceAccess } from "../../auth/usePolicy";
-import { zodRules } from "../../components/form";
-import { ListPage, type ListColumn } from "../../components/list";
+import { useDialogForm, zodRules, type DialogForm } from "../../components/form";
+import { ListPage, RecordActions, type ListColumn } from "../../components/list";
 import { PermissionPicker } from "./PermissionPicker";
 
 const RULES = zodRules(roleBody.shape);
@@ -39,7 +37,7 @@ function PermissionTags({ names }: { names: string[] }) {
   );
 }
 
-function RoleModal({ form, titleKey }: { form: ReturnType<typeof useModalForm<RoleRecord>>; titleKey: string }) {
+function RoleModal({ form, titleKey }: { form: DialogForm<RoleRecord>; titleKey: string }) {
   const { t } = useTranslation();
   return (
     <Modal {...form.modalProps} title={t(titleKey)} width={760} okText={t("common.save")} cancelText={t("common.cancel")}>
@@ -63,9 +61,8 @@ export default function RoleListPage() {
   const { t } = useTranslation();
   const allowed = useResourceAccess();
 
-  const create = useModalForm<RoleRecord>({ resource: "roles", action: "create", syncWithLocation: false });
-  const edit = useModalForm<RoleRecord>({ resource: "roles", action: "edit", syncWithLocation: false });
-  const { mutate: remove } = useDelete();
+  const create = useDialogForm<RoleRecord>("roles", "create");
+  const edit = useDialogForm<RoleRecord>("roles", "edit");
   return (
     <>
       <ListPage<Row>
@@ -81,21 +78,14 @@ export default function RoleListPage() {
           )
         }
         rowActions={(row) => (
-          <Space size="small">
-            {allowed("roles", "edit", row) && (
-              <Button size="small" icon={<EditOutlined />} aria-label={t("roles.edit")} onClick={() => edit.show(row.id)} />
-            )}
-            {allowed("roles", "delete", row) && (
-              <Popconfirm
-                title={t("roles.deleteConfirm", { name: row.name })}
-                okText={t("common.delete")}
-                cancelText={t("common.cancel")}
-                onConfirm={() => remove({ resource: "roles", id: row.id })}
-              >
-                <Button size="small" danger icon={<DeleteOutlined />} aria-label={t("roles.delete")} />
-              </Popconfirm>
-            )}
-          </Space>
+          <RecordActions
+            resource="roles"
+            row={row}
+            onEdit={edit.show}
+            editLabel={t("roles.edit")}
+            deleteLabel={t("roles.delete")}
+            deleteConfirm={t("roles.deleteConfirm", { name: row.name })}
+          />
         )}
       />
       <RoleModal form={create} titleKey="roles.create" />

@@ -1,0 +1,21 @@
+import { useModalForm } from "@refinedev/antd";
+import type { BaseRecord } from "@refinedev/core";
+
+/**
+ * A resource's create or edit form in a dialog (Refine's useModalForm). A
+ * refused save has been said already (the 422 on its fields, other failures
+ * in a toast): the dialog stays open, and the rejection goes no further.
+ */
+export function useDialogForm<T extends BaseRecord>(resource: string, action: "create" | "edit") {
+  const form = useModalForm<T>({ resource, action, syncWithLocation: false });
+  const onFinish = async (values: object) => {
+    try {
+      await form.onFinish(values as T);
+    } catch {
+      // Shown on the fields or in a toast by Refine already.
+    }
+  };
+  return { ...form, formProps: { ...form.formProps, onFinish } };
+}
+
+export type DialogForm<T extends BaseRecord> = ReturnType<typeof useDialogForm<T>>;

@@ -1,0 +1,2 @@
+/** The work locations pages, as the resource list loads them. */
+export { default as list } from "./list";
