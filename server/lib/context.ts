@@ -3,7 +3,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Clock } from "./clock";
 import type { EventBus } from "./events";
-import type { Jobs } from "./jobs";
+import type { Jobs } from "./jobs/runner";
 import type { Mailer } from "./mail";
 import type { SessionCache } from "../modules/auth/session-cache";
 

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
 import type { Clock } from "./clock";
-import { JobError, type JobKind, type Jobs } from "./jobs";
+import { JobError, type JobKind } from "./jobs/kind";
+import type { Jobs } from "./jobs/runner";
 
 export interface MailMessage {
   to: string;
