@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/api";
-import { ADMIN, call, employeeSignedIn, JPEG_TINY, multipart, PNG_1X1, WEBP_TINY } from "../support/people";
+import { insertEmployeeSignedIn } from "../support/factories";
+import { ADMIN, call, JPEG_TINY, multipart, PNG_1X1, WEBP_TINY } from "../support/people";
 
 const TWO_MB = 2 * 1024 * 1024;
 
@@ -49,7 +50,7 @@ describe("PUT /api/me/profile", () => {
   });
 
   it("changes one's own contact fields and name, and nothing else", async () => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const before = await own(person.token);
     const change = {
       first_name: "Robin",
@@ -69,7 +70,7 @@ describe("PUT /api/me/profile", () => {
   });
 
   it("saves preferences, merged over earlier ones, and GET /api/user/settings returns them", async () => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     expect((await call(t, person.token, { method: "GET", url: "/api/user/settings" })).json()).toEqual({ data: {} });
     expect((await putProfile(person.token, { preferences: { language: "fr" } })).statusCode).toBe(200);
     expect((await putProfile(person.token, { preferences: { dark_mode: true, theme_preset: "lara" } })).statusCode).toBe(200);
@@ -79,7 +80,7 @@ describe("PUT /api/me/profile", () => {
   });
 
   it("keeps both of two preference saves sent at the same moment", async () => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const answers = await Promise.all([putProfile(person.token, { preferences: { language: "jp" } }), putProfile(person.token, { preferences: { dark_mode: true } })]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
     const settings = await call(t, person.token, { method: "GET", url: "/api/user/settings" });
@@ -87,7 +88,7 @@ describe("PUT /api/me/profile", () => {
   });
 
   it("leaves the contact fields alone when only preferences are sent", async () => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const before = await own(person.token);
     expect(before.phone).toBe("+1 555 0100");
     const response = await putProfile(person.token, { preferences: { dark_mode: true } });
@@ -99,7 +100,7 @@ describe("PUT /api/me/profile", () => {
   });
 
   it("leaves the other contact fields alone when one is sent", async () => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const before = await own(person.token);
     expect((await putProfile(person.token, { address: "3 New Road" })).statusCode).toBe(200);
     const after = await own(person.token);
@@ -107,7 +108,7 @@ describe("PUT /api/me/profile", () => {
   });
 
   it("clears a contact field sent as null or blank", async () => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     expect((await putProfile(person.token, { phone: null, address: "   " })).statusCode).toBe(200);
     expect(await own(person.token)).toMatchObject({ phone: null, address: null });
   });
@@ -123,7 +124,7 @@ describe("PUT /api/me/profile", () => {
     ["department", "Board"],
     ["password", "Sneaky123!x"],
   ])("refuses %s (422, not accepted here) and changes nothing", async (field, value) => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const before = await own(person.token);
     const response = await putProfile(person.token, { phone: "+1 555 7777", [field]: value });
     expect(response.statusCode).toBe(422);
@@ -139,7 +140,7 @@ describe("PUT /api/me/profile", () => {
     [{ preferences: { font: "big" } }, "font"],
     [{ phone: "9".repeat(41) }, "phone"],
   ])("refuses %j with 422 on %s", async (payload, field) => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const response = await putProfile(person.token, payload);
     expect(response.statusCode, response.body).toBe(422);
     expect(Object.keys(response.json().errors)).toContain(field);
@@ -158,7 +159,7 @@ describe("POST /api/me/profile/picture", () => {
     ["a JPEG that claims to be a PNG", JPEG_TINY, "me.png", "image/png", "image/jpeg"],
     ["a PNG sent as application/octet-stream", PNG_1X1, "blob", "application/octet-stream", "image/png"],
   ])("takes %s; the signed link serves its bytes without a token, typed by content", async (_label, bytes, filename, claimed, served) => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const response = await upload(person.token, picture(bytes, filename, claimed));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().message).toBe("Your picture was updated.");
@@ -173,7 +174,7 @@ describe("POST /api/me/profile/picture", () => {
   });
 
   it("accepts a picture of exactly 2 MB", async () => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const bytes = Buffer.alloc(TWO_MB);
     JPEG_TINY.copy(bytes);
     const response = await upload(person.token, picture(bytes, "big.jpg", "image/jpeg"));
@@ -183,7 +184,7 @@ describe("POST /api/me/profile/picture", () => {
   });
 
   it("refuses a picture over 2 MB (422 on file, saying the limit)", async () => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const bytes = Buffer.alloc(TWO_MB + 1);
     JPEG_TINY.copy(bytes);
     const response = await upload(person.token, picture(bytes, "huge.jpg", "image/jpeg"));
@@ -196,7 +197,7 @@ describe("POST /api/me/profile/picture", () => {
   });
 
   it("refuses a text file named .png and sent as image/png (422 on file)", async () => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const response = await upload(person.token, picture(Buffer.from("this is not an image, just text\n"), "me.png", "image/png"));
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.file).toEqual(["Upload a JPEG, PNG or WebP image."]);
@@ -209,21 +210,21 @@ describe("POST /api/me/profile/picture", () => {
     ["a truncated PNG signature", PNG_1X1.subarray(0, 6)],
     ["a RIFF that is not WebP", Buffer.from("RIFF\x04\x00\x00\x00WAVEfmt ", "latin1")],
   ])("refuses %s (422 on file)", async (_label, bytes) => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const response = await upload(person.token, picture(bytes));
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.file).toEqual(["Upload a JPEG, PNG or WebP image."]);
   });
 
   it("refuses an empty file (422 on file)", async () => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const response = await upload(person.token, picture(Buffer.alloc(0)));
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toHaveProperty("file");
   });
 
   it("refuses a multipart body with no part at all (422 on file)", async () => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const response = await upload(person.token, []);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.file).toEqual(["Choose a picture to upload."]);
@@ -233,7 +234,7 @@ describe("POST /api/me/profile/picture", () => {
     ["two files", [...picture(PNG_1X1), ...picture(JPEG_TINY, "other.jpg", "image/jpeg")]],
     ["a file and a text field", [...picture(PNG_1X1), { name: "note", content: "hello" }]],
   ])("refuses %s in one upload, keeping the picture unchanged (422 on file)", async (_label, parts) => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const response = await upload(person.token, parts);
     expect(response.statusCode, response.body).toBe(422);
     expect(response.json()).toEqual({ message: "Upload one picture at a time.", errors: { file: ["Upload one picture at a time."] } });
@@ -241,14 +242,14 @@ describe("POST /api/me/profile/picture", () => {
   });
 
   it("refuses a form with a text field instead of a file (422 on file)", async () => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const response = await upload(person.token, [{ name: "file", content: "not a file" }]);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toHaveProperty("file");
   });
 
   it("refuses a body that is not multipart (422 on file)", async () => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const json = await call(t, person.token, { method: "POST", url: "/api/me/profile/picture", payload: { file: PNG_1X1.toString("base64") } });
     expect(json.statusCode).toBe(422);
     expect(json.json().errors.file).toEqual(["Choose a picture to upload."]);
@@ -259,7 +260,7 @@ describe("POST /api/me/profile/picture", () => {
   });
 
   it("replacing the picture deletes the old file: its link answers 404", async () => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const first = (await upload(person.token, picture(PNG_1X1))).json().data.profile_picture_url as string;
     expect((await fetchLink(first)).statusCode).toBe(200);
     const second = (await upload(person.token, picture(JPEG_TINY, "me.jpg", "image/jpeg"))).json().data.profile_picture_url as string;
@@ -271,7 +272,7 @@ describe("POST /api/me/profile/picture", () => {
   });
 
   it("others see the picture link on the person's record too", async () => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const url = (await upload(person.token, picture(PNG_1X1))).json().data.profile_picture_url as string;
     const asAdmin = await call(t, admin, { method: "GET", url: `/api/users/${person.id}` });
     expect(asAdmin.json().data.profile_picture_url).toBe(url);
@@ -282,7 +283,7 @@ describe("GET /api/files/{id}: signed links", () => {
   let url: string;
   let token: string;
   beforeAll(async () => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     token = person.token;
     url = (await upload(token, picture(PNG_1X1))).json().data.profile_picture_url;
   });
@@ -334,7 +335,7 @@ describe("PUT /api/me/change-password", () => {
   });
 
   it("refuses a wrong current password (422 on current_password) and keeps the old one", async () => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const response = await call(t, person.token, {
       method: "PUT",
       url: "/api/me/change-password",
@@ -351,7 +352,7 @@ describe("PUT /api/me/change-password", () => {
     ["no digit", "NoDigits!!", "password", "Password must contain at least one number"],
     ["no special character", "NoSpecial12", "password", "Password must contain at least one special character"],
   ])("refuses a password that is %s (422 on password)", async (_label, password, field, message) => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const response = await call(t, person.token, {
       method: "PUT",
       url: "/api/me/change-password",
@@ -363,7 +364,7 @@ describe("PUT /api/me/change-password", () => {
   });
 
   it("refuses a confirmation that differs, a missing field and an unknown field (422)", async () => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const send = (payload: Record<string, unknown>) => call(t, person.token, { method: "PUT", url: "/api/me/change-password", payload });
     const mismatch = await send({ current_password: person.password, password: NEW, password_confirmation: "Other-new9!" });
     expect(mismatch.statusCode).toBe(422);
@@ -377,7 +378,7 @@ describe("PUT /api/me/change-password", () => {
   });
 
   it("changes the password: the new one signs in, this session stays, other sessions end", async () => {
-    const person = await employeeSignedIn(t, admin);
+    const person = await insertEmployeeSignedIn(t);
     const other = await t.tokenFor(person.email, person.password);
     // Both tokens were just used: the session cache holds both.
     expect((await call(t, person.token, { method: "GET", url: "/api/me" })).statusCode).toBe(200);

@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/api";
-import { ADMIN, call, createPerson, createRole, employeePayload, staffWith, unique } from "../support/people";
+import { insertPerson, insertRole, insertStaffWith } from "../support/factories";
+import { ADMIN, call, employeePayload, unique } from "../support/people";
 
 const NEW_PASSWORD = "Taken0ver!pass";
 
@@ -26,8 +27,8 @@ const newPassword = { password: NEW_PASSWORD, password_confirmation: NEW_PASSWOR
 
 describe("password and e-mail of someone else", () => {
   it("staff cannot set them for a staff member whose role has permissions they lack (403), and nothing changes", async () => {
-    const manager = await staffWith(t, admin, ["users_view", "users_manage"]);
-    const payReader = await staffWith(t, admin, ["users_view", "users_pay_view"]);
+    const manager = await insertStaffWith(t, ["users_view", "users_manage"]);
+    const payReader = await insertStaffWith(t, ["users_view", "users_pay_view"]);
     const refused = await put(manager.token, payReader.id, newPassword);
     expect(refused.statusCode).toBe(403);
     // Someone holding more than the manager is beyond them altogether, not only their password.
@@ -39,9 +40,9 @@ describe("password and e-mail of someone else", () => {
   });
 
   it("staff without the pay permission cannot take over an employee (who sees their own pay); with it they can", async () => {
-    const manager = await staffWith(t, admin, ["users_view", "users_manage"]);
-    const payManager = await staffWith(t, admin, ["users_view", "users_manage", "users_pay_view"]);
-    const person = await createPerson(t, admin);
+    const manager = await insertStaffWith(t, ["users_view", "users_manage"]);
+    const payManager = await insertStaffWith(t, ["users_view", "users_manage", "users_pay_view"]);
+    const person = await insertPerson(t);
     const refused = await put(manager.token, person.id, newPassword);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe("You can only change the password or e-mail address of someone whose access you have yourself.");
@@ -50,20 +51,20 @@ describe("password and e-mail of someone else", () => {
   });
 
   it("staff can set them for staff whose powers they hold, own pay included (each person sees theirs)", async () => {
-    const manager = await staffWith(t, admin, ["users_view", "users_manage"]);
-    const payManager = await staffWith(t, admin, ["users_view", "users_manage", "users_pay_view"]);
-    const viewer = await staffWith(t, admin, ["users_view"]);
+    const manager = await insertStaffWith(t, ["users_view", "users_manage"]);
+    const payManager = await insertStaffWith(t, ["users_view", "users_manage", "users_pay_view"]);
+    const viewer = await insertStaffWith(t, ["users_view"]);
     expect((await put(manager.token, viewer.id, newPassword)).statusCode).toBe(403);
     expect((await put(payManager.token, viewer.id, newPassword)).statusCode).toBe(200);
     expect((await signIn(viewer.email, NEW_PASSWORD)).statusCode).toBe(200);
     // Giving them a weaker role in the same request does not get around it.
-    const payReader = await staffWith(t, admin, ["users_view", "users_pay_view", "roles_manage"]);
-    const weak = await createRole(t, admin, ["users_view"]);
+    const payReader = await insertStaffWith(t, ["users_view", "users_pay_view", "roles_manage"]);
+    const weak = await insertRole(t, ["users_view"]);
     expect((await put(manager.token, payReader.id, { ...newPassword, role_id: weak })).statusCode).toBe(403);
   });
 
   it("nobody sets their own password here, not even an administrator: the profile asks for the current one (422)", async () => {
-    const manager = await staffWith(t, admin, ["users_view", "users_manage"]);
+    const manager = await insertStaffWith(t, ["users_view", "users_manage"]);
     const own = await put(manager.token, manager.id, newPassword);
     expect(own.statusCode).toBe(422);
     expect(own.json().errors.password).toEqual(["Change your own password on your profile page, where your current password is asked for."]);
@@ -75,26 +76,26 @@ describe("password and e-mail of someone else", () => {
 
 describe("roles", () => {
   it("an employee holding a strong role cannot be made staff by someone without its permissions (403)", async () => {
-    const strong = await createRole(t, admin, ["users_view", "users_manage", "users_pay_view", "roles_manage"]);
-    const person = await createPerson(t, admin, { role_id: strong });
-    const manager = await staffWith(t, admin, ["users_view", "users_manage"]);
+    const strong = await insertRole(t, ["users_view", "users_manage", "users_pay_view", "roles_manage"]);
+    const person = await insertPerson(t, { role_id: strong });
+    const manager = await insertStaffWith(t, ["users_view", "users_manage"]);
     expect((await put(manager.token, person.id, { access_level: 2 })).statusCode).toBe(403);
     const me = await call(t, await t.tokenFor(person.email, person.password), { method: "GET", url: "/api/me" });
     expect(me.json().data.access_level).toBe(1);
   });
 
   it("editing an employee whose (dormant) role is stronger than the editor's works when the role is left as it is", async () => {
-    const strong = await createRole(t, admin, ["users_view", "users_manage", "users_pay_view"]);
-    const employee = await createPerson(t, admin, { access_level: 1, role_id: strong });
-    const manager = await staffWith(t, admin, ["users_view", "users_manage"]);
+    const strong = await insertRole(t, ["users_view", "users_manage", "users_pay_view"]);
+    const employee = await insertPerson(t, { access_level: 1, role_id: strong });
+    const manager = await insertStaffWith(t, ["users_view", "users_manage"]);
     // The form sends the role it shows: unchanged, it is no grant, and an employee uses none of it.
     expect((await put(manager.token, employee.id, { phone: "+1 555 0101", role_id: strong, access_level: 1 })).statusCode).toBe(200);
   });
 
   it("nobody edits, deactivates or archives a staff member holding more than they do (403), and nothing changes", async () => {
-    const strong = await createRole(t, admin, ["users_view", "users_manage", "users_pay_view"]);
-    const colleague = await createPerson(t, admin, { access_level: 2, role_id: strong });
-    const manager = await staffWith(t, admin, ["users_view", "users_manage"]);
+    const strong = await insertRole(t, ["users_view", "users_manage", "users_pay_view"]);
+    const colleague = await insertPerson(t, { access_level: 2, role_id: strong });
+    const manager = await insertStaffWith(t, ["users_view", "users_manage"]);
     for (const change of [{ phone: "+1 555 0101" }, { is_active: false }, { employment_status: "terminated" }]) {
       const response = await put(manager.token, colleague.id, change);
       expect(response.statusCode).toBe(403);
@@ -106,15 +107,15 @@ describe("roles", () => {
     expect(after).toMatchObject({ is_active: true, employment_status: "active", archived_at: null });
     expect(after.phone).not.toBe("+1 555 0101");
     // An equal or stronger colleague may.
-    const peer = await staffWith(t, admin, ["users_view", "users_manage", "users_pay_view"]);
+    const peer = await insertStaffWith(t, ["users_view", "users_manage", "users_pay_view"]);
     expect((await put(peer.token, colleague.id, { phone: "+1 555 0101" })).statusCode).toBe(200);
   });
 });
 
 describe("races", () => {
   it("two super administrators demoting each other at once leave one (PostgreSQL runs them truly in parallel)", async () => {
-    const first = await createPerson(t, admin, { access_level: 0 });
-    const second = await createPerson(t, admin, { access_level: 0 });
+    const first = await insertPerson(t, { access_level: 0 });
+    const second = await insertPerson(t, { access_level: 0 });
     const adminId = (await call(t, admin, { method: "GET", url: "/api/me" })).json().data.id;
     // Three super administrators: demote the original first, leaving the pair.
     const [firstToken, secondToken] = [await t.tokenFor(first.email, first.password), await t.tokenFor(second.email, second.password)];
@@ -161,7 +162,7 @@ describe("inputs the database would refuse are a 4xx", () => {
     ["year 0000", { hire_date: "0000-01-01" }, "hire_date", "Enter a date as YYYY-MM-DD."],
     ["a role id beyond the id column", { role_id: 3_000_000_000 }, "role_id", "Value is not valid"],
   ])("%s in a person (422 on the field)", async (_label, change, field, message) => {
-    const person = await createPerson(t, admin);
+    const person = await insertPerson(t);
     const response = await put(admin, person.id, change);
     expect(response.statusCode, response.body).toBe(422);
     expect(response.json().errors[field]).toEqual([message]);
