@@ -34,6 +34,8 @@ describe("POST /api/register while registration is off (the default)", () => {
 
 describe("POST /api/register with registration on", () => {
   beforeAll(() => setSetting(t.database.db, "allow_registration", true, t.clock.now()));
+  // Back to the default, so that the tests of registration being off pass whether they run before or after.
+  afterAll(() => setSetting(t.database.db, "allow_registration", false, t.clock.now()));
 
   it("creates an employee (access level 1, role Employee) who can sign in", async () => {
     const response = await register(body({ email: "  Noa@Example.com " }));
