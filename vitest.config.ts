@@ -42,6 +42,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One first start of the server (its data directory copied per file) and one Chromium for the run.
+          globalSetup: ["tests/support/e2e-run.ts"],
         },
       },
     ],

@@ -1,17 +1,18 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchBrowser, newSession, ROOT_DIR, startServer, type BrowserSession, type RunningServer } from "../support/e2e";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { apiToken, launchBrowser, newSession, ROOT_DIR, startServer, type BrowserSession, type RunningServer } from "../support/e2e";
 
 /**
  * The people screens end to end, against the built app served by the real
  * server, in headless Chromium: the administrator makes a role and a staff
  * member holding it; the staff member sees only what the role allows, sets a
- * picture and changes their password. One server for the file; the tests run
- * in order and build on each other (a fresh browser context each, so each
- * signs in again).
+ * picture and changes their password. One server for the file; each test after
+ * the first starts from a staff member of its own, made through the API, so
+ * every test runs alone or in any order (each in a fresh browser context).
  */
 
 const ADMIN = { email: "admin@example.com", password: "Admin123!", name: "Alex Admin" };
@@ -45,13 +46,11 @@ let browser: Browser;
 let session: BrowserSession;
 let page: Page;
 let tempDir: string;
-/** The new person's id, from the profile page's address. */
-let clerkId: number | undefined;
 
 beforeAll(async () => {
   tempDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "paydesk-e2e-files-"));
-  server = await startServer();
-  browser = await launchBrowser();
+  server = await startServer({ copyOf: inject("e2eDemoDataDir") });
+  browser = await launchBrowser(inject("e2eBrowserEndpoint"));
 });
 
 afterAll(async () => {
@@ -121,6 +120,36 @@ async function signOut(): Promise<void> {
   await waitForLocation((url) => url.pathname === "/login", `/login after signing out (POST /api/logout answered ${answer.status()})`);
 }
 
+/**
+ * A staff member like CLERK (same name and password) with an e-mail of its own, holding a new
+ * role with only ROLE's permission, made by the administrator through the API.
+ */
+async function clerkViaApi(): Promise<typeof CLERK> {
+  const tag = crypto.randomUUID().slice(0, 8);
+  const token = await apiToken(server, ADMIN.email, ADMIN.password);
+  const create = async (pathname: string, body: Record<string, unknown>): Promise<number> => {
+    const response = await fetch(`${server.url}${pathname}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 201) throw new Error(`POST ${pathname} answered ${response.status}: ${await response.text()}`);
+    return ((await response.json()) as { data: { id: number } }).data.id;
+  };
+  const roleId = await create("/api/roles", { name: `${ROLE.name} ${tag}`, description: ROLE.description, permissions: [ROLE.permission] });
+  const clerk = { ...CLERK, email: `clerk-${tag}@example.com` };
+  await create("/api/users", {
+    first_name: clerk.firstName,
+    last_name: clerk.lastName,
+    email: clerk.email,
+    access_level: 2,
+    role_id: roleId,
+    password: clerk.password,
+    password_confirmation: clerk.password,
+  });
+  return clerk;
+}
+
 /** Opens an antd Select by its form label and picks the option with exactly this text. */
 async function choose(label: string, option: string): Promise<void> {
   // The label names the select's search input, which the shown value covers.
@@ -180,8 +209,7 @@ describe("people, roles and one's own profile", () => {
     await field("password_confirmation").fill(CLERK.password);
     await page.getByRole("button", { name: message("common.save") }).click();
 
-    const profileUrl = await waitForLocation((url) => /^\/employee-profile\/\d+$/.test(url.pathname), "/employee-profile/:id");
-    clerkId = Number(profileUrl.pathname.split("/").pop());
+    await waitForLocation((url) => /^\/employee-profile\/\d+$/.test(url.pathname), "/employee-profile/:id");
     await page.getByRole("heading", { name: CLERK.name, exact: true }).waitFor();
     const overview = await page.locator(".ant-descriptions").first().innerText();
     expect(overview).toContain(CLERK.email);
@@ -192,8 +220,8 @@ describe("people, roles and one's own profile", () => {
   });
 
   it("the staff member sees Employees, but not Roles, System activities, creating people or pay", async () => {
-    expect(clerkId, "the previous test creates the staff member").toBeDefined();
-    await signIn(CLERK.email, CLERK.password);
+    const clerk = await clerkViaApi();
+    await signIn(clerk.email, clerk.password);
     // Staff are not super administrators: home leads to their own dashboard.
     await at("/user-dashboard");
     await page.getByTestId("identity").getByText(CLERK.name).waitFor();
@@ -210,7 +238,7 @@ describe("people, roles and one's own profile", () => {
     const rows = ((await (await listed).json()) as { data: Record<string, unknown>[] }).data;
     expect(rows.length).toBeGreaterThan(3);
     // Everyone else's pay stays out (one's own pay is one's own to see).
-    const others = rows.filter((row) => row.email !== CLERK.email);
+    const others = rows.filter((row) => row.email !== clerk.email);
     expect(others.filter((row) => "base_rate" in row || "bank_account" in row || "tax_id" in row).map((row) => row.email)).toEqual([]);
     const headers = await tableHeaders();
     const names = await page.locator(".ant-table-tbody tr.ant-table-row").allInnerTexts();
@@ -230,8 +258,8 @@ describe("people, roles and one's own profile", () => {
   });
 
   it("the staff member sets a picture, changes the password, and only the new one signs in", async () => {
-    expect(clerkId, "the first test creates the staff member").toBeDefined();
-    await signIn(CLERK.email, CLERK.password);
+    const clerk = await clerkViaApi();
+    await signIn(clerk.email, clerk.password);
     await at("/user-dashboard");
 
     await page.goto("/profile");
@@ -258,31 +286,31 @@ describe("people, roles and one's own profile", () => {
     expect(Buffer.from(await served.body()).equals(TINY_PNG)).toBe(true);
 
     // The password.
-    await page.getByLabel(message("profile.currentPassword"), { exact: true }).fill(CLERK.password);
-    await page.getByLabel(message("reset.newPassword"), { exact: true }).fill(CLERK.newPassword);
-    await page.getByLabel(message("reset.confirmPassword"), { exact: true }).fill(CLERK.newPassword);
+    await page.getByLabel(message("profile.currentPassword"), { exact: true }).fill(clerk.password);
+    await page.getByLabel(message("reset.newPassword"), { exact: true }).fill(clerk.newPassword);
+    await page.getByLabel(message("reset.confirmPassword"), { exact: true }).fill(clerk.newPassword);
     await page.getByRole("button", { name: message("profile.changePassword") }).click();
     await page.getByText(message("profile.passwordChanged"), { exact: true }).waitFor();
 
     await signOut();
 
-    await page.locator("#login-email").fill(CLERK.email);
-    await page.locator("#login-password").fill(CLERK.password);
+    await page.locator("#login-email").fill(clerk.email);
+    await page.locator("#login-password").fill(clerk.password);
     await page.locator("form button[type=submit]").click();
     const banner = page.getByTestId("login-error");
     await banner.waitFor();
     expect(await banner.innerText()).toContain("Invalid credentials");
     expect(new URL(page.url()).pathname).toBe("/login");
 
-    await page.locator("#login-password").fill(CLERK.newPassword);
+    await page.locator("#login-password").fill(clerk.newPassword);
     await page.locator("form button[type=submit]").click();
     await at("/user-dashboard");
     await page.getByTestId("identity").getByText(CLERK.name).waitFor();
   });
 
   it("the staff member's language and dark mode follow them into another browser", async () => {
-    expect(clerkId, "the first test creates the staff member").toBeDefined();
-    await signIn(CLERK.email, CLERK.newPassword);
+    const clerk = await clerkViaApi();
+    await signIn(clerk.email, clerk.password);
     await at("/user-dashboard");
     const saved = (count: number) => {
       let seen = 0;
@@ -299,8 +327,8 @@ describe("people, roles and one's own profile", () => {
       await other.goto("/login");
       // A new browser starts in its own language and light theme...
       expect(await other.evaluate(() => document.documentElement.dataset.theme)).toBe("light");
-      await other.locator("#login-email").fill(CLERK.email);
-      await other.locator("#login-password").fill(CLERK.newPassword);
+      await other.locator("#login-email").fill(clerk.email);
+      await other.locator("#login-password").fill(clerk.password);
       await other.locator("form button[type=submit]").click();
       await other.waitForURL((url) => url.pathname === "/user-dashboard");
       // ...and takes the account's once signed in.

@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import type { Browser, BrowserContext, BrowserServer, Page, Request } from "playwright-core";
 
 /**
  * End-to-end support: the real server (`node --import tsx server/main.ts`) as a
@@ -48,6 +48,11 @@ export interface RunningServer {
 export interface StartServerOptions {
   /** Reuse this data directory (it is then kept on stop); a fresh temporary one otherwise. */
   dataDir?: string;
+  /**
+   * Start on a fresh temporary copy of this (stopped) server's data directory instead of an empty
+   * one: the server then skips the first start's migrations and seed, and the copy goes on stop.
+   */
+  copyOf?: string;
   /** Extra environment for the server. */
   env?: Record<string, string>;
 }
@@ -127,6 +132,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   assertAppBuilt();
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? (await makeTempDataDir());
+  if (options.copyOf) await fs.promises.cp(options.copyOf, dataDir, { recursive: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
 
@@ -265,11 +271,26 @@ export const CHROMIUM_ARGS = [
   "--no-first-run",
 ];
 
-/** Headless Debian Chromium; one browser per test file, a fresh context per test. */
-export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing: install Debian's chromium package.`);
+/**
+ * Headless Debian Chromium, a fresh context per test: the one `wsEndpoint` names (see
+ * launchBrowserServer) when given, else a browser of the caller's own.
+ */
+export async function launchBrowser(wsEndpoint?: string): Promise<Browser> {
   const { chromium } = await import("playwright-core");
+  if (wsEndpoint) return chromium.connect(wsEndpoint);
+  assertChromium();
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** One headless Chromium that several test files connect to (launchBrowser(wsEndpoint)), instead of one each. */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  const { chromium } = await import("playwright-core");
+  assertChromium();
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+function assertChromium(): void {
+  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing: install Debian's chromium package.`);
 }
 
 export interface BrowserSession {
