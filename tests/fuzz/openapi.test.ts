@@ -7,7 +7,11 @@
  * (see requests.ts); then once each with the fixed catalogue of wrong paths,
  * methods and fields that openapi-fuzzer-core derives from the same document.
  * Every reply is judged by checks.ts: no 5xx, JSON, a documented success that
- * matches its schema, refusals in the error shape. A failing property is
+ * matches its schema, refusals in the error shape with catalogue messages,
+ * Cache-Control: no-store; and no error in the server's log behind a reply
+ * below 500. Callers who lose their session to a fuzzed request (a password
+ * change, an archive) sign in again or are replaced (harness.ts); POST
+ * /api/logout signs out a second session, not the fuzzer's. A failing property is
  * shrunk by fast-check to a small request; the summary at the end lists every
  * operation, the statuses it answered per caller, and each distinct failure
  * with its request, reply and the server's log line.
