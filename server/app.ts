@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -89,6 +89,11 @@ export async function buildApp({ database, config, clock = systemClock, logger =
     bodyLimit: 1_048_576,
     // Only as many proxy hops as configured: X-Forwarded-For beyond them is the client's own say.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
+    // A URL Fastify cannot even route (a broken %-escape, an over-long id) gets the same { message } as every other refusal.
+    frameworkErrors: (error, request, reply) => {
+      const t = translator(languageFromHeader(request.headers["accept-language"]));
+      (reply as FastifyReply).code(error.statusCode ?? 400).header("cache-control", "no-store").send({ message: t("errors.badRequest") });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

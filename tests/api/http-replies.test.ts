@@ -43,6 +43,16 @@ describe("Cache-Control on API replies", () => {
     expect(response.headers["cache-control"]).toBe("no-store");
   });
 
+  it("answers a URL that cannot be routed (broken escape, over-long id) in the same shape, not Fastify's", async () => {
+    for (const url of ["/api/jobs/%E0%A4%A", `/api/users/${"9".repeat(400)}`]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect(response.json(), url).toEqual({ message: "The request could not be understood." });
+      expect(response.headers["cache-control"], url).toBe("no-store");
+    }
+  });
+
   it("asks the browser to check the app's page every time, without forbidding it", async () => {
     const page = await t.app.inject({ method: "GET", url: "/login" });
     expect(page.statusCode).toBe(200);

@@ -111,6 +111,9 @@ export function judge(operation: Operation, response: LightMyRequestResponse): V
     const documented = operation.replies[String(status)] ?? operation.replies["2XX"];
     if (!documented) {
       fail("undocumented status", `${status} is not among the documented replies (${Object.keys(operation.replies).join(", ")})`);
+    } else if (isBinary(documented.schema)) {
+      // A documented download: its bytes in their own type (an image, a PDF), never JSON.
+      if (isJson || !/^(image|application\/octet-stream|application\/pdf|text\/csv)/.test(contentType)) fail("not JSON", `a download answered "${contentType}"`);
     } else if (documented.schema) {
       if (!parsed) fail("not JSON", `content-type "${contentType}", body ${response.body.slice(0, 80)}`);
       else {
@@ -148,4 +151,9 @@ export function judge(operation: Operation, response: LightMyRequestResponse): V
     fail("undocumented status", `${status} (redirect or informational) from an API route`);
   }
   return verdict;
+}
+
+/** A reply documented as a file's bytes (`format: binary`). */
+function isBinary(schema: unknown): boolean {
+  return typeof schema === "object" && schema !== null && (schema as { format?: unknown }).format === "binary";
 }

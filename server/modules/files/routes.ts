@@ -17,6 +17,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: idParams,
         querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+        // The file itself, in its own content type (not JSON).
+        response: { 200: z.any().meta({ type: "string", format: "binary", description: "The file's bytes" }) },
       },
     },
     async (request, reply) => {
