@@ -1,6 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach, beforeAll } from "vitest";
+import { afterEach, beforeAll, vi } from "vitest";
 import { localLogout } from "../../src/auth/store";
 import { loadSignedInMessages, setupI18n } from "../../src/i18n/setup";
 
@@ -23,8 +23,11 @@ window.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
-const computed = window.getComputedStyle;
-window.getComputedStyle = (element: Element) => computed(element);
+// Testing Library asks for pseudo-elements jsdom does not implement: answer with the element's own style.
+// Workers run many files in one window (isolate: false): wrap jsdom's function once, not once per file.
+const jsdomComputedStyle = window.getComputedStyle as typeof window.getComputedStyle & { jsdom?: typeof window.getComputedStyle };
+const computed = jsdomComputedStyle.jsdom ?? jsdomComputedStyle;
+window.getComputedStyle = Object.assign((element: Element) => computed(element), { jsdom: computed });
 
 beforeAll(async () => {
   await setupI18n("en");
@@ -32,11 +35,18 @@ beforeAll(async () => {
   await loadSignedInMessages();
 });
 
+// Download tests stand in for these; each test starts with the window's own.
+const urlFunctions = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
   // The session lives in a module: each test starts signed out.
   localLogout();
+  // Nothing a test faked outlives it, even when it failed before putting things back.
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  Object.assign(URL, urlFunctions);
 });
 
 // Screens are lazy chunks: the first render of each in a run includes its import.
