@@ -2,15 +2,17 @@ import { useModalForm } from "@refinedev/antd";
 import type { BaseRecord } from "@refinedev/core";
 
 /**
- * A resource's create or edit form in a dialog (Refine's useModalForm). A
- * refused save has been said already (the 422 on its fields, other failures
- * in a toast): the dialog stays open, and the rejection goes no further.
+ * A resource's create or edit form in a dialog (Refine's useModalForm, which
+ * closes the dialog once saved). A refused save has been said already (the
+ * 422 on its fields, other failures in a toast): the dialog stays open, and
+ * the rejection goes no further.
  */
 export function useDialogForm<T extends BaseRecord>(resource: string, action: "create" | "edit") {
   const form = useModalForm<T>({ resource, action, syncWithLocation: false });
+  const save = form.formProps.onFinish as ((values: object) => Promise<unknown> | void) | undefined;
   const onFinish = async (values: object) => {
     try {
-      await form.onFinish(values as T);
+      await save?.(values);
     } catch {
       // Shown on the fields or in a toast by Refine already.
     }
