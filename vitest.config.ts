@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { localeSections } from "./locales/sections";
@@ -7,8 +8,8 @@ export default defineConfig({
   test: {
     globals: true,
     reporters: ["default", "./tests/support/summary-reporter.ts"],
-    // Vitest's default (one fewer than the cores) leaves one of two cores idle; the suites are CPU-bound.
-    maxWorkers: 2,
+    // Vitest's default (one fewer than the cores) left one of this machine's two cores idle; the suites are CPU-bound.
+    maxWorkers: os.availableParallelism(),
     projects: [
       // isolate: false (unit, api, ui): a worker loads the modules (and the UI's jsdom) once for all its
       // files instead of once per file, which halved the UI suite's time. Each API file still gets its own

@@ -49,5 +49,6 @@ afterEach(() => {
   Object.assign(URL, urlFunctions);
 });
 
-// Screens are lazy chunks: the first render of each in a run includes its import.
-configure({ asyncUtilTimeout: 5000 });
+// Screens are lazy chunks: the first render of each in a worker includes its import (and antd building
+// its styles), seconds on a busy machine; a test that ran first in its worker timed out at 5 s.
+configure({ asyncUtilTimeout: 15_000 });
