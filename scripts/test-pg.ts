@@ -3,9 +3,10 @@
  *
  * Creates a throwaway cluster in a temporary directory, starts it on a free
  * port, runs `npx vitest run --project api` with TEST_DATABASE_URL pointing at
- * it (the harness creates and drops one database per test file), then stops
- * the server and removes the directory whatever the outcome. Exits with
- * vitest's code. Extra arguments go to vitest (e.g. a file filter).
+ * it (the harness migrates template databases once and gives each test file a
+ * copy, dropped afterwards), then stops the server and removes the directory
+ * whatever the outcome. Exits with vitest's code. Extra arguments go to vitest
+ * (e.g. a file filter).
  *
  * initdb refuses to run as root: as root, initdb and pg_ctl run as the
  * `postgres` user through `runuser`, and the directory is handed to it.
