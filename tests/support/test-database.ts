@@ -36,7 +36,7 @@ export async function openTestDatabase(template: "empty" | "seeded"): Promise<Te
 }
 
 const snapshots = new Map<string, Blob>();
-/** A template tarball, read once per test file however many databases the file opens. */
+/** A template tarball, read from disk once per worker however many databases its files open. */
 function snapshotFile(file: string): Blob {
   let snapshot = snapshots.get(file);
   if (!snapshot) {
