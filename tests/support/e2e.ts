@@ -49,8 +49,8 @@ export interface StartServerOptions {
   /** Reuse this data directory (it is then kept on stop); a fresh temporary one otherwise. */
   dataDir?: string;
   /**
-   * Start on a fresh temporary copy of this (stopped) server's data directory instead of an empty
-   * one: the server then skips the first start's migrations and seed, and the copy goes on stop.
+   * Start on a copy (made in the data directory) of this stopped server's data directory instead of
+   * an empty one: the server then skips the first start's migrations and seed.
    */
   copyOf?: string;
   /** Extra environment for the server. */
@@ -132,7 +132,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   assertAppBuilt();
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? (await makeTempDataDir());
-  if (options.copyOf) await fs.promises.cp(options.copyOf, dataDir, { recursive: true });
+  if (options.copyOf) {
+    await fs.promises.cp(options.copyOf, dataDir, { recursive: true }).catch(async (error: unknown) => {
+      if (ownsDataDir) await fs.promises.rm(dataDir, { recursive: true, force: true });
+      throw error;
+    });
+  }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
 
