@@ -1,5 +1,5 @@
 import { screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { setupUser } from "./user";
 import { describe, expect, it } from "vitest";
 import { fakeApi } from "./fake-api";
 import { renderAt } from "./render";
@@ -9,22 +9,22 @@ describe("forgot password screen", () => {
     const fake = fakeApi();
     fake.on("POST", "/password/forgot", [200, { message: "Password reset link has been sent to your email address" }]);
     renderAt("/forgot-password");
-    await userEvent.type(await screen.findByLabelText("Email"), "employee@example.com");
-    await userEvent.click(screen.getByRole("button", { name: "Send Reset Link" }));
+    await setupUser().type(await screen.findByLabelText("Email"), "employee@example.com");
+    await setupUser().click(screen.getByRole("button", { name: "Send Reset Link" }));
     expect(await screen.findByText("Check Your Email")).toBeInTheDocument();
     expect(screen.getByText(/employee@example\.com/)).toBeInTheDocument();
     expect(screen.getByText(/expires in 15 minutes/)).toBeInTheDocument();
     expect(screen.getByText(/spam folder/)).toBeInTheDocument();
     expect(screen.getByText("Email Sent")).toBeInTheDocument();
     expect(fake.calls.at(-1)?.body).toEqual({ email: "employee@example.com" });
-    await userEvent.click(screen.getByRole("link", { name: /Back to Login/ }));
+    await setupUser().click(screen.getByRole("link", { name: /Back to Login/ }));
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/login"));
   });
 
   it("requires a valid address", async () => {
     fakeApi();
     renderAt("/forgot-password");
-    await userEvent.click(await screen.findByRole("button", { name: "Send Reset Link" }));
+    await setupUser().click(await screen.findByRole("button", { name: "Send Reset Link" }));
     expect(await screen.findByText("Value is required")).toBeInTheDocument();
   });
 
@@ -32,8 +32,8 @@ describe("forgot password screen", () => {
     const fake = fakeApi();
     fake.on("POST", "/password/forgot", [500, { message: "Something went wrong." }]);
     renderAt("/forgot-password");
-    await userEvent.type(await screen.findByLabelText("Email"), "employee@example.com");
-    await userEvent.click(screen.getByRole("button", { name: "Send Reset Link" }));
+    await setupUser().type(await screen.findByLabelText("Email"), "employee@example.com");
+    await setupUser().click(screen.getByRole("button", { name: "Send Reset Link" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to send reset email. Please try again.");
     expect(screen.queryByText("Check Your Email")).not.toBeInTheDocument();
   });
@@ -42,8 +42,8 @@ describe("forgot password screen", () => {
     const fake = fakeApi();
     fake.on("POST", "/password/forgot", [429, { message: "Too many attempts. Try again in 12 minute(s)." }]);
     renderAt("/forgot-password");
-    await userEvent.type(await screen.findByLabelText("Email"), "employee@example.com");
-    await userEvent.click(screen.getByRole("button", { name: "Send Reset Link" }));
+    await setupUser().type(await screen.findByLabelText("Email"), "employee@example.com");
+    await setupUser().click(screen.getByRole("button", { name: "Send Reset Link" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Too many attempts. Try again in 12 minute(s).");
   });
 });

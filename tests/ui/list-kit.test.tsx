@@ -1,5 +1,5 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { setupUser, type User } from "./user";
 import { Refine, type BaseKey } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { Button } from "antd";
@@ -129,7 +129,7 @@ function renderPeople(onDelete: (ids: BaseKey[]) => void = () => {}) {
 const firstPageShown = () => screen.findByText("Person 3");
 
 /** Opens a column's filter and returns its dropdown. */
-async function openFilter(user: ReturnType<typeof userEvent.setup>, column: string) {
+async function openFilter(user: User, column: string) {
   await user.click(screen.getByRole("button", { name: `Filter by ${column}` }));
   return await waitFor(() => {
     const dropdown = document.querySelector<HTMLElement>(".ant-table-filter-dropdown");
@@ -138,7 +138,7 @@ async function openFilter(user: ReturnType<typeof userEvent.setup>, column: stri
   });
 }
 
-async function chooseMatchMode(user: ReturnType<typeof userEvent.setup>, dropdown: HTMLElement, label: string) {
+async function chooseMatchMode(user: User, dropdown: HTMLElement, label: string) {
   await user.click(within(dropdown).getByRole("combobox", { name: "Match mode" }));
   const option = await waitFor(() => {
     const found = document.querySelector<HTMLElement>(`.ant-select-dropdown .ant-select-item-option[title="${label}"]`);
@@ -175,7 +175,7 @@ describe("list kit", () => {
   });
 
   it("applies a text 'contains' filter as filter[name][contains]", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderPeople();
     await firstPageShown();
     const dropdown = await openFilter(user, "Name");
@@ -192,7 +192,7 @@ describe("list kit", () => {
   });
 
   it("applies a date 'before' filter as filter[hired_on][dateBefore]=YYYY-MM-DD", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderPeople();
     await firstPageShown();
     const dropdown = await openFilter(user, "Hired on");
@@ -205,7 +205,7 @@ describe("list kit", () => {
   });
 
   it("applies a number 'greater than or equal' filter as filter[base_rate][gte]", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderPeople();
     await firstPageShown();
     const dropdown = await openFilter(user, "Base rate");
@@ -216,7 +216,7 @@ describe("list kit", () => {
   });
 
   it("sorts on the server: ascending, then descending as sort=-field", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderPeople();
     await firstPageShown();
     const header = () => screen.getByRole("columnheader", { name: /Base rate/ });
@@ -229,7 +229,7 @@ describe("list kit", () => {
   });
 
   it("sends the search box as search=", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderPeople();
     await firstPageShown();
     await user.type(screen.getByRole("searchbox", { name: "Search" }), "tanaka{Enter}");
@@ -238,7 +238,7 @@ describe("list kit", () => {
   });
 
   it("shows how many rows are selected and hands their ids to the bulk action", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const onDelete = vi.fn();
     renderPeople(onDelete);
     await firstPageShown();
@@ -283,7 +283,7 @@ describe("list kit", () => {
     const blobBytes = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
 
     it("writes every page of the current filters and sort, headed by the column titles", async () => {
-      const user = userEvent.setup();
+      const user = setupUser();
       renderPeople();
       await firstPageShown();
       await user.type(screen.getByRole("searchbox", { name: "Search" }), "person{Enter}");
@@ -314,7 +314,7 @@ describe("list kit", () => {
     });
 
     it("stops at the row cap and says so", async () => {
-      const user = userEvent.setup();
+      const user = setupUser();
       renderInRefine(<ExportButton<Person> resource="people" columns={COLUMNS} filters={[]} sorters={[{ field: "name", order: "desc" }]} maxRows={150} />);
       await user.click(screen.getByRole("button", { name: /Export CSV/ }));
       await waitFor(() => expect(blobs).toHaveLength(1));
@@ -329,7 +329,7 @@ describe("list kit", () => {
 
     it("reads past a capped count up to the row cap", async () => {
       api = peopleApi(100);
-      const user = userEvent.setup();
+      const user = setupUser();
       renderInRefine(<ExportButton<Person> resource="people" columns={COLUMNS} filters={[]} sorters={[]} maxRows={150} />);
       await user.click(screen.getByRole("button", { name: /Export CSV/ }));
       await waitFor(() => expect(blobs).toHaveLength(1));

@@ -4,7 +4,7 @@
  * for someone who may only look.
  */
 import { configure, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { setupUser } from "./user";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { LocationRecord } from "../../contracts/locations";
 import { renderAt } from "./render";
@@ -45,7 +45,7 @@ describe("work locations", () => {
   }, 40_000);
 
   it("creates a location from the dialog, sending coordinates and radius as numbers, and shows the server's 422 on its field", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const fake = signedInAs(meAs(1, 0, "Alex Admin"));
     fake.on("GET", "/locations", [...page([])]);
     fake.on("POST", "/locations", [422, { message: "Another work location already has this name.", errors: { name: ["Another work location already has this name."] } }]);

@@ -1,5 +1,5 @@
 import { screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { setupUser } from "./user";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { changeLanguage } from "../../src/i18n/setup";
 import { fakeApi } from "./fake-api";
@@ -37,10 +37,10 @@ describe("login screen", () => {
   it("validates before calling the server", async () => {
     const fake = api();
     renderAt("/login");
-    await userEvent.click(await screen.findByRole("button", { name: "Sign In" }));
+    await setupUser().click(await screen.findByRole("button", { name: "Sign In" }));
     expect(await screen.findAllByText("Value is required")).toHaveLength(2);
-    await userEvent.type(screen.getByLabelText("Email"), "not-an-address");
-    await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    await setupUser().type(screen.getByLabelText("Email"), "not-an-address");
+    await setupUser().click(screen.getByRole("button", { name: "Sign In" }));
     expect(await screen.findByText("Value is not a valid email address")).toBeInTheDocument();
     expect(fake.calls.filter((call) => call.url === "/login")).toHaveLength(0);
   });
@@ -50,9 +50,9 @@ describe("login screen", () => {
     renderAt("/login");
     const password = await screen.findByLabelText("Password");
     expect(password).toHaveAttribute("type", "password");
-    await userEvent.click(screen.getByRole("button", { name: "Show password" }));
+    await setupUser().click(screen.getByRole("button", { name: "Show password" }));
     await waitFor(() => expect(screen.getByLabelText("Password")).toHaveAttribute("type", "text"));
-    await userEvent.click(screen.getByRole("button", { name: "Hide password" }));
+    await setupUser().click(screen.getByRole("button", { name: "Hide password" }));
     await waitFor(() => expect(screen.getByLabelText("Password")).toHaveAttribute("type", "password"));
   });
 
@@ -60,9 +60,9 @@ describe("login screen", () => {
     const fake = api();
     fake.on("POST", "/login", [422, { message: "Invalid credentials" }]);
     renderAt("/login");
-    await userEvent.type(await screen.findByLabelText("Email"), "employee@example.com");
-    await userEvent.type(screen.getByLabelText("Password"), "wrong");
-    await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    await setupUser().type(await screen.findByLabelText("Email"), "employee@example.com");
+    await setupUser().type(screen.getByLabelText("Password"), "wrong");
+    await setupUser().click(screen.getByRole("button", { name: "Sign In" }));
     expect(await screen.findByTestId("login-error")).toHaveTextContent("Invalid credentials");
     expect(await screen.findByText("Error")).toBeInTheDocument();
     expect(localStorage.getItem("auth_token")).toBeNull();
@@ -80,10 +80,10 @@ describe("login screen", () => {
     fake.on("GET", "/me", [200, { data: employee }]);
     fake.on("GET", "/user/settings", [200, { data: {} }]);
     renderAt("/login?redirect=%2Fuser-dashboard");
-    await userEvent.type(await screen.findByLabelText("Email"), "employee@example.com");
-    await userEvent.type(screen.getByLabelText("Password"), "Employee123!");
-    await userEvent.click(screen.getByLabelText("Remember me"));
-    await userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    await setupUser().type(await screen.findByLabelText("Email"), "employee@example.com");
+    await setupUser().type(screen.getByLabelText("Password"), "Employee123!");
+    await setupUser().click(screen.getByLabelText("Remember me"));
+    await setupUser().click(screen.getByRole("button", { name: "Sign In" }));
     expect(await screen.findByRole("button", { name: /Signing in\.\.\./ })).toBeInTheDocument();
     finish();
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/user-dashboard"));
@@ -115,9 +115,9 @@ describe("login screen: a blocked account", () => {
     const fake = api();
     fake.on("POST", "/login", [429, { message: "Too many attempts. Try again in 15 minute(s)." }, retryAfter]);
     renderAt("/login");
-    await userEvent.type(await screen.findByLabelText(/^(Email|Adresse e-mail)$/), "employee@example.com");
-    await userEvent.type(screen.getByLabelText(/^(Password|Mot de passe)$/), "Employee123!");
-    await userEvent.click(screen.getByRole("button", { name: /^(Sign In|Se connecter)$/ }));
+    await setupUser().type(await screen.findByLabelText(/^(Email|Adresse e-mail)$/), "employee@example.com");
+    await setupUser().type(screen.getByLabelText(/^(Password|Mot de passe)$/), "Employee123!");
+    await setupUser().click(screen.getByRole("button", { name: /^(Sign In|Se connecter)$/ }));
     return screen.findByTestId("login-error");
   }
 

@@ -1,5 +1,5 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { setupUser } from "./user";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { RoleRecord } from "../../contracts/roles";
 import type { UserRecord } from "../../contracts/users";
@@ -171,7 +171,7 @@ describe("employee (level 1)", () => {
 
 describe("employee form", () => {
   it("checks required fields and amounts, sends minor units and shows the server's field errors", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const fake = signedInAs(ADMIN);
     fake.on("GET", "/roles/options", [200, { data: [{ id: 3, name: "Clerk" }] }]);
     let answer: [number, unknown] = [422, { message: "This email address is already in use", errors: { email: ["This email address is already in use"] } }];
@@ -221,7 +221,7 @@ describe("employee form", () => {
 
 describe("editing one's own record without the pay permission", () => {
   it("shows no pay section and sends no pay fields, so the server has nothing to refuse", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const manager = meAs(2, 2, "Harper", ["users_view", "users_manage"]);
     const fake = signedInAs(manager);
     fake.on("GET", "/roles/options", [200, { data: [] }]);
@@ -243,7 +243,7 @@ describe("editing one's own record without the pay permission", () => {
 
 describe("roles", () => {
   it("groups the permissions by area and saves the ticked ones", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const fake = signedInAs(ADMIN);
     const role: RoleRecord = { id: 5, name: "Payroll officer", description: null, permissions: ["payroll_view"], users_count: 2, created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z" };
     fake.on("GET", "/roles", page([role]));
@@ -269,7 +269,7 @@ describe("roles", () => {
 
 describe("own profile", () => {
   it("refuses a non-image picture without a call and shows the server's 422 on the current password", async () => {
-    const user = userEvent.setup({ applyAccept: false });
+    const user = setupUser({ applyAccept: false });
     const fake = signedInAs(EMPLOYEE);
     fake.on("GET", "/user", [200, { data: person(7, "Emery", "Cole") }]);
     fake.on("PUT", "/me/change-password", [422, { message: "The current password is not correct", errors: { current_password: ["The current password is not correct"] } }]);

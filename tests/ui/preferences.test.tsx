@@ -4,7 +4,7 @@
  * public screens.
  */
 import { configure, screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { setupUser } from "./user";
 import i18next from "i18next";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { UserPreferences } from "../../contracts/users";
@@ -61,7 +61,7 @@ describe("preferences saved with the account", () => {
   });
 
   it("saves a change of language, dark mode or preset made in the header", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const fake = signedIn({});
     renderAt("/user-dashboard");
     await waitFor(() => expect(fake.calls.some((call) => call.url === "/user/settings")).toBe(true));
@@ -75,7 +75,7 @@ describe("preferences saved with the account", () => {
   });
 
   it("says so when a change cannot be saved, and keeps it in this browser", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const fake = signedIn({});
     fake.on("PUT", "/me/profile", "network-error");
     renderAt("/user-dashboard");
@@ -85,7 +85,7 @@ describe("preferences saved with the account", () => {
   });
 
   it("does not let saved choices that arrive late undo a change made meanwhile", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const fake = signedIn({});
     let answer: (reply: [number, unknown]) => void = () => {};
     fake.on("GET", "/user/settings", () => new Promise((resolve) => (answer = resolve)));
@@ -97,7 +97,7 @@ describe("preferences saved with the account", () => {
   });
 
   it("does not save from the public screens", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     localStorage.clear();
     syncFromStorage();
     const fake = fakeApi();

@@ -3,6 +3,7 @@ import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeAll, vi } from "vitest";
 import { localLogout } from "../../src/auth/store";
 import { loadSignedInMessages, setupI18n } from "../../src/i18n/setup";
+import { keepOnlyObservableStyleRules } from "./style-rules";
 
 // jsdom lacks what antd measures with.
 Object.defineProperty(window, "matchMedia", {
@@ -28,6 +29,7 @@ window.ResizeObserver ??= class {
 const jsdomComputedStyle = window.getComputedStyle as typeof window.getComputedStyle & { jsdom?: typeof window.getComputedStyle };
 const computed = jsdomComputedStyle.jsdom ?? jsdomComputedStyle;
 window.getComputedStyle = Object.assign((element: Element) => computed(element), { jsdom: computed });
+keepOnlyObservableStyleRules();
 
 beforeAll(async () => {
   await setupI18n("en");

@@ -4,7 +4,7 @@
  * whatever the server answers.
  */
 import { configure, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { setupUser, type User } from "./user";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderAt } from "./render";
 import { meAs, signedInAs } from "./session";
@@ -17,7 +17,7 @@ beforeAll(async () => {
 
 configure({ asyncUtilTimeout: 15_000 });
 
-async function signOutFromMenu(user: ReturnType<typeof userEvent.setup>) {
+async function signOutFromMenu(user: User) {
   await user.click(await screen.findByRole("button", { name: "Account menu" }));
   await user.click(await screen.findByRole("menuitem", { name: /Sign out/ }));
   const dialog = await screen.findByRole("dialog");
@@ -32,7 +32,7 @@ describe("signing out", () => {
     ["the token was already gone", [401, { message: "Please log in." }] as [number, unknown]],
     ["the server cannot be reached", "network-error" as const],
   ])("ends on the sign-in screen with the session forgotten when %s", async (_case, answer) => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const fake = signedInAs(EMPLOYEE);
     fake.on("POST", "/logout", answer);
     renderAt("/user-dashboard");
@@ -44,7 +44,7 @@ describe("signing out", () => {
   });
 
   it("stays signed in when the question is cancelled", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const fake = signedInAs(EMPLOYEE);
     renderAt("/user-dashboard");
     await user.click(await screen.findByRole("button", { name: "Account menu" }));

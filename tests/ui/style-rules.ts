@@ -1,0 +1,49 @@
+/**
+ * jsdom works out an element's computed style by matching it against every
+ * rule in the document, again after each change to the page; Testing Library
+ * asks for it on every element and ancestor a role query looks at, and
+ * user-event on every click. antd injects thousands of rules that only paint
+ * (colours, spacing, shadows), which made that matching a quarter of the UI
+ * suite's time. This keeps, in antd's injected style sheets, only the rules
+ * that decide what tests can observe: whether something is shown, can be
+ * seen, or can be clicked.
+ */
+const OBSERVABLE = new Set(["display", "visibility", "opacity", "pointer-events", "content"]);
+
+function declaresObservable(style: CSSStyleDeclaration): boolean {
+  for (let i = 0; i < style.length; i++) if (OBSERVABLE.has(style.item(i))) return true;
+  return false;
+}
+
+/** Removes the rules of a sheet (or of a grouping rule such as @media) that only paint; says whether any remain. */
+function prune(list: CSSRuleList, remove: (index: number) => void): boolean {
+  for (let i = list.length - 1; i >= 0; i--) {
+    const rule = list[i];
+    const keep =
+      rule instanceof CSSStyleRule
+        ? declaresObservable(rule.style)
+        : rule instanceof CSSMediaRule
+          ? prune(rule.cssRules, (index) => rule.deleteRule(index))
+          : false;
+    if (!keep) remove(i);
+  }
+  return list.length > 0;
+}
+
+/** antd's style elements: rc-util marks each with data-rc-order; the app's own CSS stays whole. */
+const isInjectedStyle = (node: Node): node is HTMLStyleElement => node instanceof HTMLStyleElement && node.hasAttribute("data-rc-order");
+
+/** Prunes each antd style sheet as it is added or rewritten (a microtask later, before the next await of a test). */
+export function keepOnlyObservableStyleRules(): void {
+  const pruned = new WeakSet<CSSStyleSheet>();
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of [record.target, ...record.addedNodes]) {
+        const sheet = isInjectedStyle(node) ? node.sheet : null;
+        if (!sheet || pruned.has(sheet)) continue;
+        prune(sheet.cssRules, (index) => sheet.deleteRule(index));
+        pruned.add(sheet);
+      }
+    }
+  }).observe(document.head, { childList: true, subtree: true });
+}
