@@ -10,6 +10,7 @@ import { AppRoutes } from "./routing/AppRoutes";
 import { SessionExpiryHandler } from "./routing/SessionExpiryHandler";
 import { themeConfig } from "./theme/presets";
 import { ThemeProvider, useThemeSettings } from "./theme/ThemeProvider";
+import { useReducedMotion } from "./theme/useReducedMotion";
 
 /** Hands antd's themed notification API to the toast helper; its holder renders inside the theme. */
 function ToastBinding() {
@@ -43,10 +44,11 @@ function useAntdLocale(code: string): Locale {
 
 function ThemedFrame({ children }: { children: ReactNode }) {
   const { dark, preset } = useThemeSettings();
+  const reducedMotion = useReducedMotion();
   const { i18n } = useTranslation();
   const antdLocale = useAntdLocale(i18n.language);
   return (
-    <ConfigProvider theme={themeConfig(preset, dark)} locale={antdLocale}>
+    <ConfigProvider theme={themeConfig(preset, dark, reducedMotion)} locale={antdLocale}>
       <ToastBinding />
       {children}
     </ConfigProvider>

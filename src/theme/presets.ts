@@ -24,10 +24,11 @@ const presetTokens: Record<PresetName, ThemeConfig["token"]> = {
   },
 };
 
-export function themeConfig(preset: PresetName, dark: boolean): ThemeConfig {
+/** `reducedMotion`: the person's system asks for less motion, so dialogs, menus and toasts appear without animating. */
+export function themeConfig(preset: PresetName, dark: boolean, reducedMotion = false): ThemeConfig {
   return {
     algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-    token: presetTokens[preset],
+    token: { ...presetTokens[preset], motion: !reducedMotion },
     components: { Layout: dark ? {} : { bodyBg: "#f4f6f8", headerBg: "#ffffff", siderBg: "#ffffff" } },
   };
 }

@@ -127,6 +127,8 @@ function renderPeople(onDelete: (ids: BaseKey[]) => void = () => {}) {
 }
 
 const firstPageShown = () => screen.findByText("Person 3");
+/** The loading mask takes clicks (as in a browser) until the requested page is in. */
+const pageLoaded = () => waitFor(() => expect(document.querySelector(".ant-spin-spinning")).toBeNull());
 
 /** Opens a column's filter and returns its dropdown. */
 async function openFilter(user: User, column: string) {
@@ -184,6 +186,7 @@ describe("list kit", () => {
     await user.click(within(dropdown).getByRole("button", { name: "Apply" }));
     await waitFor(() => expect(api.last().get("filter[name][contains]")).toBe("ann"));
     expect(api.last().get("page")).toBe("1");
+    await pageLoaded();
 
     // Reset removes the field's filter again.
     const reopened = await openFilter(user, "Name");
@@ -222,8 +225,7 @@ describe("list kit", () => {
     const header = () => screen.getByRole("columnheader", { name: /Base rate/ });
     await user.click(header());
     await waitFor(() => expect(api.last().get("sort")).toBe("base_rate"));
-    // The loading mask takes clicks until the sorted page is in.
-    await waitFor(() => expect(document.querySelector(".ant-spin-spinning")).toBeNull());
+    await pageLoaded();
     await user.click(header());
     await waitFor(() => expect(api.last().get("sort")).toBe("-base_rate"));
   });

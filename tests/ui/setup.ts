@@ -3,13 +3,16 @@ import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeAll, vi } from "vitest";
 import { localLogout } from "../../src/auth/store";
 import { loadSignedInMessages, setupI18n } from "../../src/i18n/setup";
-import { keepOnlyObservableStyleRules } from "./style-rules";
+import { keepOnlyObservableStyleRules, listHeadChildrenCheaply } from "./antd-styles";
 
-// jsdom lacks what antd measures with.
+// jsdom lacks what antd measures with. The tests' "system" asks for reduced motion, as some people's do:
+// the app then shows dialogs and menus without animating, so a click never lands on one still fading out
+// (rc-motion waits in jsdom for an animation end that never comes).
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 Object.defineProperty(window, "matchMedia", {
   writable: true,
   value: (query: string) => ({
-    matches: false,
+    matches: query === REDUCED_MOTION,
     media: query,
     onchange: null,
     addListener: () => {},
@@ -30,6 +33,7 @@ const jsdomComputedStyle = window.getComputedStyle as typeof window.getComputedS
 const computed = jsdomComputedStyle.jsdom ?? jsdomComputedStyle;
 window.getComputedStyle = Object.assign((element: Element) => computed(element), { jsdom: computed });
 keepOnlyObservableStyleRules();
+listHeadChildrenCheaply();
 
 beforeAll(async () => {
   await setupI18n("en");
