@@ -14,7 +14,8 @@ import { createAccessControlProvider } from "../../src/providers/access-control"
 import { RESOURCES } from "../../src/resources";
 import type { ResourceDefinition, Verb } from "../../src/resources/define";
 import { startTestApp, type TestApp } from "../support/api";
-import { ADMIN, call, createPerson, createRole, employeeSignedIn, staffWith } from "../support/people";
+import { ADMIN, call, employeeSignedIn, staffWith } from "../support/people";
+import { createSample } from "../support/samples";
 
 /** The API call of each verb, as the data provider makes it. */
 const CALLS: Record<Verb, { method: InjectOptions["method"]; withId: boolean; body?: object }> = {
@@ -59,17 +60,13 @@ function permissionsFor(action: Action): readonly Permission[] {
 }
 
 /**
- * A record of each resource the caller may act on. A resource of the list
- * with a verb on one record needs its maker here: the test says so.
+ * A record of the resource the caller may act on: a new sample (an employee-level
+ * person, an empty role: within anyone's powers), or for reading people one's own
+ * record (the own-record grant counts).
  */
-const RECORDS: Record<string, (verb: Verb, caller: Caller) => Promise<number>> = {
-  // One's own record to read (the own-record grant counts); to change, a new employee-level person, within anyone's powers.
-  users: async (verb, caller) => (verb === "show" ? caller.actor.id : (await createPerson(t, adminToken, { access_level: 1 })).id),
-  // A role carrying nothing: nobody lacks what it holds.
-  roles: () => createRole(t, adminToken, []),
-  locations: async () =>
-    (await call(t, adminToken, { method: "POST", url: "/api/locations", payload: { name: `Site ${Date.now()}${Math.random()}`, latitude: 1, longitude: 2, radius_m: 100 } })).json().data.id,
-};
+async function recordFor(resource: string, verb: Verb, caller: Caller): Promise<number> {
+  return resource === "users" && verb === "show" ? caller.actor.id : createSample(t, adminToken, resource);
+}
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -111,9 +108,7 @@ describe("the app's access control and the server agree", () => {
         ];
         for (const caller of callers) {
           const { method, withId, body } = CALLS[verb];
-          const makeRecord = RECORDS[resource.name];
-          if (withId && !makeRecord) throw new Error(`Add a record maker for "${resource.name}" to RECORDS`);
-          const id = withId ? await makeRecord(verb, caller) : undefined;
+          const id = withId ? await recordFor(resource.api, verb, caller) : undefined;
           // The record as the app holds it: the API's own answer (what Refine passes as params.record).
           const record = id === undefined ? undefined : (await call(t, adminToken, { method: "GET", url: `/api/${resource.api}/${id}` })).json().data;
           const response = await call(t, caller.token, { method, url: `/api/${resource.api}${id === undefined ? "" : `/${id}`}`, payload: body });

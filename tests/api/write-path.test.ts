@@ -3,15 +3,17 @@
  * 401 without a token; a successful write leaves exactly one activity row;
  * a refused one (401, 403, 404, 422) leaves no row and changes nothing.
  *
- * A new write route fails here until it gets a valid request in WRITES: that
- * is the point. Public routes (sign-in, registration, reset links) record
+ * A new write route fails here until it gets a valid request: a resource's
+ * create, change and delete come from its sample (tests/support/samples.ts),
+ * any other write needs an entry in WRITES. That is the point. Public routes (sign-in, registration, reset links) record
  * security events on failure by design and have their own tests.
  */
 import type { InjectOptions } from "fastify";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/api";
-import { ADMIN, call, createPerson, createRole, employeePayload, employeeSignedIn, GOOD_PASSWORD, multipart, PNG_1X1, unique } from "../support/people";
+import { ADMIN, call, employeeSignedIn, GOOD_PASSWORD, multipart, PNG_1X1 } from "../support/people";
+import { createSample, SAMPLES } from "../support/samples";
 
 let t: TestApp;
 let admin: string;
@@ -25,9 +27,7 @@ afterAll(() => t.close());
 /** A caller and a request that should succeed, made fresh for each run (unique names, its own records). */
 type Write = () => Promise<{ token: string; request: InjectOptions }>;
 
-const asAdmin = (request: InjectOptions): Write => async () => ({ token: admin, request });
-
-/** A valid request for each write operation, by "METHOD /path/{param}" as the reference names it. */
+/** A valid request for each write operation outside the resources of SAMPLES, by "METHOD /path/{param}" as the reference names it. */
 const WRITES: Record<string, Write> = {
   "POST /api/logout": async () => ({ token: await t.tokenFor(ADMIN.email), request: { method: "POST", url: "/api/logout" } }),
   "PUT /api/me/profile": async () => ({ token: admin, request: { method: "PUT", url: "/api/me/profile", payload: { phone: `+1 555 ${Date.now() % 10000}` } } }),
@@ -40,34 +40,17 @@ const WRITES: Record<string, Write> = {
     const payload = { current_password: person.password, password: `${GOOD_PASSWORD}x`, password_confirmation: `${GOOD_PASSWORD}x` };
     return { token: person.token, request: { method: "PUT", url: "/api/me/change-password", payload } };
   },
-  "POST /api/users": asAdmin({ method: "POST", url: "/api/users", payload: employeePayload() }),
-  "PUT /api/users/{id}": async () => {
-    const person = await createPerson(t, admin);
-    return { token: admin, request: { method: "PUT", url: `/api/users/${person.id}`, payload: { department: unique("Dept ") } } };
-  },
-  "DELETE /api/users/{id}": async () => {
-    const person = await createPerson(t, admin);
-    return { token: admin, request: { method: "DELETE", url: `/api/users/${person.id}` } };
-  },
-  "POST /api/locations": asAdmin({ method: "POST", url: "/api/locations", payload: { name: unique("Site "), latitude: 14.55, longitude: 121.02, radius_m: 100 } }),
-  "PUT /api/locations/{id}": async () => {
-    const created = await call(t, admin, { method: "POST", url: "/api/locations", payload: { name: unique("Site "), latitude: 1, longitude: 2, radius_m: 100 } });
-    return { token: admin, request: { method: "PUT", url: `/api/locations/${created.json().data.id}`, payload: { radius_m: 250 } } };
-  },
-  "DELETE /api/locations/{id}": async () => {
-    const created = await call(t, admin, { method: "POST", url: "/api/locations", payload: { name: unique("Site "), latitude: 1, longitude: 2, radius_m: 100 } });
-    return { token: admin, request: { method: "DELETE", url: `/api/locations/${created.json().data.id}` } };
-  },
-  "POST /api/roles": asAdmin({ method: "POST", url: "/api/roles", payload: { name: unique("Role "), permissions: ["users_view"] } }),
-  "PUT /api/roles/{id}": async () => {
-    const id = await createRole(t, admin, ["users_view"]);
-    return { token: admin, request: { method: "PUT", url: `/api/roles/${id}`, payload: { description: unique("Changed ") } } };
-  },
-  "DELETE /api/roles/{id}": async () => {
-    const id = await createRole(t, admin, []);
-    return { token: admin, request: { method: "DELETE", url: `/api/roles/${id}` } };
-  },
 };
+
+/** The create, change and delete of every resource with a sample. */
+for (const [resource, sample] of Object.entries(SAMPLES)) {
+  WRITES[`POST /api/${resource}`] = async () => ({ token: admin, request: { method: "POST", url: `/api/${resource}`, payload: sample.create() } });
+  WRITES[`PUT /api/${resource}/{id}`] = async () => ({
+    token: admin,
+    request: { method: "PUT", url: `/api/${resource}/${await createSample(t, admin, resource)}`, payload: sample.change() },
+  });
+  WRITES[`DELETE /api/${resource}/{id}`] = async () => ({ token: admin, request: { method: "DELETE", url: `/api/${resource}/${await createSample(t, admin, resource)}` } });
+}
 
 interface Operation {
   key: string;

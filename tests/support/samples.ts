@@ -1,0 +1,32 @@
+/**
+ * A valid record of each API resource, for the generic tests that walk every
+ * resource (tests/api/write-path.test.ts, tests/api/access-agreement.test.ts):
+ * a create body (fresh names each call) and a change to make to it. A new
+ * resource gets its entry here, and both tests then cover it.
+ */
+import type { TestApp } from "./api";
+import { call, employeePayload, unique } from "./people";
+
+export interface Sample {
+  /** A body `POST /api/<resource>` accepts from an administrator. */
+  create(): Record<string, unknown>;
+  /** A body `PUT /api/<resource>/{id}` accepts for such a record, changing it. */
+  change(): Record<string, unknown>;
+}
+
+export const SAMPLES: Record<string, Sample> = {
+  // An employee (level 1): within the powers of anyone allowed to manage people.
+  users: { create: () => employeePayload(), change: () => ({ department: unique("Dept ") }) },
+  // A role carrying nothing: nobody lacks what it holds.
+  roles: { create: () => ({ name: unique("Role "), permissions: [] }), change: () => ({ description: unique("Changed ") }) },
+  locations: { create: () => ({ name: unique("Site "), latitude: 14.55, longitude: 121.02, radius_m: 100 }), change: () => ({ radius_m: 250 }) },
+};
+
+/** Creates a sample record of `resource` as `token`'s holder; its id. */
+export async function createSample(t: TestApp, token: string, resource: string): Promise<number> {
+  const sample = SAMPLES[resource];
+  if (!sample) throw new Error(`no sample ${resource} in tests/support/samples.ts`);
+  const response = await call(t, token, { method: "POST", url: `/api/${resource}`, payload: sample.create() });
+  if (response.statusCode !== 201) throw new Error(`creating a sample ${resource} answered ${response.statusCode} ${response.body}`);
+  return response.json().data.id;
+}
