@@ -57,6 +57,8 @@ export interface CrudRoutesSpec<Rec, Create extends object, Update extends objec
   /** Under /api: "/roles". */
   path: string;
   list: ListSpec;
+  /** List parameters of the resource's own, beside the engine's (documented and validated with them). */
+  listParams?: Record<string, z.ZodType>;
   schemas: { record: z.ZodType<Rec>; create: z.ZodType<Create>; update: z.ZodType<Update> };
   /** Message keys of the replies. */
   messages: { created: string; updated: string; deleted: string; archived?: string };
@@ -211,7 +213,7 @@ export function crudRoutes<Rec, Create extends object, Update extends object>(
   const { path, schemas, messages } = spec;
   const record = dataReply(schemas.record);
 
-  app.get(path, { config: { action: action("list") }, schema: { querystring: listQuerySchema(spec.list), response: { 200: listReply(schemas.record) } } }, (request) =>
+  app.get(path, { config: { action: action("list") }, schema: { querystring: listQuerySchema(spec.list, spec.listParams), response: { 200: listReply(schemas.record) } } }, (request) =>
     service.list(app.ctx, request.user, request.query as Record<string, unknown>),
   );
   app.get(`${path}/:id`, { config: { action: action("view") }, schema: { params: idParams, response: { 200: record } } }, async (request) => ({

@@ -598,6 +598,15 @@ describe("DELETE /api/users/{id}", () => {
     expect((await call(t, admin, { method: "GET", url: `/api/users?archived=1&search=${encodeURIComponent(person.email)}` })).json().meta.total).toBe(0);
   });
 
+  it("documents archived=1 among the list's parameters and refuses any other value with a 422", async () => {
+    const docs = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    const parameters: { name: string; in: string }[] = docs.paths["/api/users"].get.parameters;
+    expect(parameters).toContainEqual(expect.objectContaining({ name: "archived", in: "query" }));
+    const refused = await call(t, admin, { method: "GET", url: "/api/users?archived=yes" });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ message: expect.any(String), errors: { archived: [expect.any(String)] } });
+  });
+
   it("archives a person who has signed in: hidden from the list, listed with archived=1, sign-in and tokens refused", async () => {
     const person = await employeeSignedIn(t, admin);
     expect((await call(t, person.token, { method: "GET", url: "/api/me" })).statusCode).toBe(200);

@@ -217,7 +217,7 @@ export function defineListSpec<F extends Record<string, ListField>>(input: ListS
  * answers a bad one with its own 422), and other parameters pass through to
  * the route and the engine, which refuses unknown filters.
  */
-export function listQuerySchema(spec: ListSpec): z.ZodType {
+export function listQuerySchema(spec: ListSpec, extra: Record<string, z.ZodType> = {}): z.ZodType {
   const raw = z.union([z.string(), z.array(z.string())]).optional();
   const filters: Record<string, z.ZodType> = {};
   for (const name of spec.filterable) {
@@ -231,5 +231,6 @@ export function listQuerySchema(spec: ListSpec): z.ZodType {
     sort: raw.describe(`Comma-separated fields, "-" before one for descending: ${sortable}`),
     ...(spec.search.length > 0 ? { search: raw.describe("Free text, matched anywhere in the searchable fields") } : {}),
     ...filters,
+    ...extra,
   });
 }

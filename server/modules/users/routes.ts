@@ -21,6 +21,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       path: "/users",
       // The widest list (a pay reader's): others are refused the pay fields by the engine.
       list: payReaderSpec,
+      listParams: { archived: z.enum(["0", "1"]).optional().describe("1: only archived people; otherwise only the others") },
       schemas: { record: userRecord, create: userCreateBody, update: userUpdateBody },
       messages: { created: "users.created", updated: "users.updated", deleted: "users.deleted", archived: "users.archived" },
     },
