@@ -9,7 +9,7 @@ import { roles } from "../../server/db/schema";
 import { hashPassword } from "../../server/lib/passwords";
 import { insertUserRecord } from "../../server/modules/users/service";
 import type { TestApp } from "./api";
-import { GOOD_PASSWORD, unique, type Person } from "./people";
+import { employeePayload, GOOD_PASSWORD, unique, type Person } from "./people";
 import { testConfig } from "./test-config";
 
 let goodPasswordHash: Promise<string> | undefined;
@@ -18,41 +18,10 @@ const passwordHash = () => (goodPasswordHash ??= hashPassword(GOOD_PASSWORD, tes
 
 type PersonFields = Parameters<typeof insertUserRecord>[1];
 
-/** An employee (level 1) like people.ts's employeePayload, with GOOD_PASSWORD; `overrides` replace any field. */
+/** An employee (level 1) as people.ts's employeePayload describes one, with GOOD_PASSWORD; `overrides` replace any field. */
 export async function insertPerson(t: TestApp, overrides: Partial<Omit<PersonFields, "password_hash">> = {}): Promise<Person> {
-  const tag = unique();
-  const row = await insertUserRecord(
-    t.database.db,
-    {
-      first_name: "Jordan",
-      last_name: `Tester ${tag}`,
-      email: `${tag}@example.com`,
-      access_level: 1,
-      role_id: null,
-      is_active: true,
-      employee_number: `EMP-${tag}`,
-      phone: "+1 555 0100",
-      department: "Finance",
-      position: "Analyst",
-      employment_type: "full_time",
-      employment_status: "active",
-      hire_date: "2025-01-15",
-      birth_date: "1990-06-30",
-      address: "1 Main Street",
-      pay_basis: "monthly",
-      base_rate: 420000,
-      currency: "USD",
-      bank_name: "First Bank",
-      bank_account: "0011223344",
-      tax_id: "TX-998877",
-      social_insurance_id: "SI-5544",
-      emergency_contact_name: "Casey Tester",
-      emergency_contact_phone: "+1 555 0199",
-      ...overrides,
-      password_hash: await passwordHash(),
-    },
-    t.clock.now(),
-  );
+  const { password: _password, password_confirmation: _confirmation, ...fields } = employeePayload(overrides);
+  const row = await insertUserRecord(t.database.db, { ...(fields as Omit<PersonFields, "password_hash">), password_hash: await passwordHash() }, t.clock.now());
   return { id: row.id, email: row.email, password: GOOD_PASSWORD };
 }
 
