@@ -49,8 +49,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Files run side by side, each on its own server: a journey mostly waits on the browser and the
-          // server, so one file alone left a core idle (e2e 94 s -> 73-85 s). One first start of the server (its data directory copied per file) and one Chromium for the run.
+          // Files run side by side, each on its own server (e2e 94 s -> 73-85 s). One first start of the
+          // server (its data directory copied per file) and one Chromium for the run.
           globalSetup: ["tests/support/e2e-run.ts"],
         },
       },
