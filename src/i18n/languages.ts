@@ -7,7 +7,7 @@ export interface Language {
   name: string;
   /** The page's lang attribute (BCP 47), for screen readers, fonts and hyphenation. */
   htmlLang: string;
-  /** dayjs locale; Tagalog keeps English date formats. */
+  /** dayjs locale (Tagalog: dayjs' Filipino words with Sunday-first weeks, see dayjsTagalog.ts). */
   dayjs: string;
   /** Loads the dayjs locale's definitions (English is built in). */
   dayjsLocale: () => Promise<unknown>;
@@ -22,7 +22,7 @@ export const LANGUAGES: readonly Language[] = [
   { code: "en", name: "English", htmlLang: "en", dayjs: "en", dayjsLocale: async () => undefined, antd: () => import("antd/es/locale/en_US"), startupMessages: () => import("../../locales/en.json?startup"), signedInMessages: () => import("../../locales/en.json?signed-in") },
   { code: "jp", name: "日本語", htmlLang: "ja", dayjs: "ja", dayjsLocale: () => import("dayjs/locale/ja"), antd: () => import("antd/es/locale/ja_JP"), startupMessages: () => import("../../locales/jp.json?startup"), signedInMessages: () => import("../../locales/jp.json?signed-in") },
   { code: "cn", name: "中文", htmlLang: "zh-CN", dayjs: "zh-cn", dayjsLocale: () => import("dayjs/locale/zh-cn"), antd: () => import("antd/es/locale/zh_CN"), startupMessages: () => import("../../locales/cn.json?startup"), signedInMessages: () => import("../../locales/cn.json?signed-in") },
-  { code: "tl", name: "Tagalog", htmlLang: "tl", dayjs: "en", dayjsLocale: async () => undefined, antd: () => import("antd/es/locale/en_US"), startupMessages: () => import("../../locales/tl.json?startup"), signedInMessages: () => import("../../locales/tl.json?signed-in") },
+  { code: "tl", name: "Tagalog", htmlLang: "tl", dayjs: "tl", dayjsLocale: () => import("./dayjsTagalog"), antd: () => import("./antdTagalog"), startupMessages: () => import("../../locales/tl.json?startup"), signedInMessages: () => import("../../locales/tl.json?signed-in") },
   { code: "fr", name: "Français", htmlLang: "fr", dayjs: "fr", dayjsLocale: () => import("dayjs/locale/fr"), antd: () => import("antd/es/locale/fr_FR"), startupMessages: () => import("../../locales/fr.json?startup"), signedInMessages: () => import("../../locales/fr.json?signed-in") },
 ];
 

@@ -10,7 +10,7 @@ const SPEC_INPUT_FORMAT = "MM/DD/YY";
 
 /** The short date a language's readers expect, from its dayjs locale (loaded when the language is chosen). */
 export function displayDateFormat(dayjsLocale: string): string {
-  if (dayjsLocale === "en") return SPEC_INPUT_FORMAT;
+  if (dayjsLocale === "en" || dayjsLocale === "tl") return SPEC_INPUT_FORMAT;
   return dayjs.Ls[dayjsLocale]?.formats?.L ?? SPEC_INPUT_FORMAT;
 }
 
