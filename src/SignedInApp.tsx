@@ -1,6 +1,6 @@
 import { createElement, useMemo } from "react";
 import { Refine, type ResourceProps } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router";
+import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router";
 import type { i18n as I18n } from "i18next";
 import { useTranslation } from "react-i18next";
 import { AppLayout } from "./components/layout/AppLayout";
@@ -12,6 +12,7 @@ import { createI18nProvider } from "./providers/i18n";
 import { notificationProvider } from "./providers/notification";
 import { groupsInUse, RESOURCES } from "./resources";
 import { actorOf } from "./resources/access";
+import { PageTitle } from "./routing/PageTitle";
 
 /** Access as the signed-in person has it now. */
 const accessControlProvider = createAccessControlProvider(() => actorOf(authStore.get()));
@@ -50,9 +51,13 @@ export default function SignedInApp() {
       i18nProvider={i18nProvider}
       notificationProvider={notificationProvider}
       resources={resources}
-      options={{ disableTelemetry: true, syncWithLocation: false, title: { text: "Paydesk" } }}
+      // warnWhenUnsavedChanges: a form with changes asks before the page is left (UnsavedChangesNotifier:
+      // links and back; the browser's own prompt: reload and close) and before its dialog closes (useModalForm).
+      options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: true, title: { text: "Paydesk" } }}
     >
       <AppLayout />
+      <UnsavedChangesNotifier translationKey="common.unsavedChanges" />
+      <PageTitle />
     </Refine>
   );
 }

@@ -55,6 +55,29 @@ interface ListBody<T> {
   meta: ListMeta;
 }
 
+/** A write's reply: the record and the server's word for what happened ("Employee created."), in the reader's language. */
+interface WriteBody {
+  data: never;
+  message?: string;
+}
+
+/**
+ * A mutation's response as Refine passes it to the notifications: the record,
+ * and the server's `message` for the success toast (src/components/form/notifications.ts).
+ */
+export type WriteResponse<T = never> = { data: T; message?: string };
+
+/** The server's messages of several writes, each said once ("Employee deleted." and, for some, "…archived…"). */
+export function joinMessages(messages: (string | undefined)[]): string | undefined {
+  const distinct = [...new Set(messages.filter((message): message is string => Boolean(message)))];
+  return distinct.length ? distinct.join(" ") : undefined;
+}
+
+const deleteOne = async (resource: string, id: string | number): Promise<WriteResponse<{ id: string | number }>> => {
+  const { data } = await http.delete<WriteBody | undefined>(`/${apiPath(resource)}/${encodeURIComponent(String(id))}`);
+  return { data: data?.data ?? { id }, message: data?.message };
+};
+
 /** Maps Refine's calls to the spec's REST paths: /api/{path} and /api/{path}/{id}, the path from the resource list. */
 export const dataProvider: DataProvider = {
   getApiUrl: () => "/api",
@@ -74,17 +97,20 @@ export const dataProvider: DataProvider = {
     const { data } = await http.get(`/${apiPath(resource)}/${encodeURIComponent(String(id))}`);
     return { data: data.data };
   },
+  // Writes hand on the server's message: the success toast says it (the form kit's notifications).
   create: async ({ resource, variables }) => {
-    const { data } = await http.post(`/${apiPath(resource)}`, variables);
-    return { data: data.data };
+    const { data } = await http.post<WriteBody>(`/${apiPath(resource)}`, variables);
+    return { data: data.data, message: data.message };
   },
   update: async ({ resource, id, variables }) => {
-    const { data } = await http.put(`/${apiPath(resource)}/${encodeURIComponent(String(id))}`, variables);
-    return { data: data.data };
+    const { data } = await http.put<WriteBody>(`/${apiPath(resource)}/${encodeURIComponent(String(id))}`, variables);
+    return { data: data.data, message: data.message };
   },
-  deleteOne: async ({ resource, id }) => {
-    const { data } = await http.delete(`/${apiPath(resource)}/${encodeURIComponent(String(id))}`);
-    return { data: data?.data ?? { id } };
+  deleteOne: async ({ resource, id }) => deleteOne(resource, id) as never,
+  // One call per record (the API has no bulk delete), and one message for all of them.
+  deleteMany: async ({ resource, ids }) => {
+    const replies = await Promise.all(ids.map((id) => deleteOne(resource, id)));
+    return { data: replies.map((reply) => reply.data), message: joinMessages(replies.map((reply) => reply.message)) } as never;
   },
   custom: async ({ url, method, payload, query, headers }) => {
     const { data } = await http.request({ url, method, data: payload, params: query, headers });

@@ -3,10 +3,12 @@ import type { ReactNode } from "react";
 import { Flex, Layout, Result, theme } from "antd";
 import type { ResultStatusType } from "antd/es/result";
 import { LinkButton } from "./LinkButton";
+import { useDocumentTitle } from "./useDocumentTitle";
 
 /** A whole-page message (restricted, not found, connection lost) with its way out. */
 export function StatusScreen({ status, title, text, actions }: { status: ResultStatusType; title: string; text: string; actions: ReactNode }) {
   const { token } = theme.useToken();
+  useDocumentTitle(title);
   return (
     <Layout style={{ minHeight: "100vh", background: token.colorBgLayout }}>
       <Flex flex={1} align="center" justify="center">

@@ -2,10 +2,13 @@
  * The form kit: every form is an antd Form whose field rules come from the
  * zod contracts the server parses the same body with, and whose server 422
  * lands on its fields. Resource forms take their props from Refine's useForm
- * (or useModalForm), which puts the 422 on the fields itself; other calls use
- * useFormSubmit. The sign-in page stays off the kit to keep its page light.
+ * (useResourceForm) or useModalForm (useDialogForm), which put the 422 on the
+ * fields themselves and say other outcomes once (notifications.ts); other
+ * calls use useFormSubmit. The sign-in page stays off the kit to keep its page light.
  */
 export { issueText, zodObjectRule, zodRule, zodRules } from "./zodRules";
 export { showServerErrors } from "./serverErrors";
 export { useFormSubmit, type FormSubmitOptions } from "./useFormSubmit";
 export { useDialogForm, type DialogForm } from "./useDialogForm";
+export { useResourceForm } from "./useResourceForm";
+export { errorNotification, saidOnFields, successNotification, writeNotifications } from "./notifications";

@@ -1,14 +1,17 @@
 import { useModalForm } from "@refinedev/antd";
 import type { BaseRecord } from "@refinedev/core";
+import { writeNotifications } from "./notifications";
 
 /**
  * A resource's create or edit form in a dialog (Refine's useModalForm, which
- * closes the dialog once saved). A refused save has been said already (the
- * 422 on its fields, other failures in a toast): the dialog stays open, and
- * the rejection goes no further.
+ * closes the dialog once saved). The outcome is said once in the app's words
+ * (notifications.ts). A refused save has been said already (the 422 on its
+ * fields, other failures in a toast): the dialog stays open, and the
+ * rejection goes no further. Closing it with unsaved changes asks first
+ * (useModalForm does, with warnWhenUnsavedChanges on in SignedInApp).
  */
 export function useDialogForm<T extends BaseRecord>(resource: string, action: "create" | "edit") {
-  const form = useModalForm<T>({ resource, action, syncWithLocation: false });
+  const form = useModalForm<T>({ resource, action, syncWithLocation: false, ...writeNotifications });
   const save = form.formProps.onFinish as ((values: object) => Promise<unknown> | void) | undefined;
   const onFinish = async (values: object) => {
     try {

@@ -3,6 +3,7 @@ import { useDelete, type BaseRecord } from "@refinedev/core";
 import { Button, Popconfirm, Space } from "antd";
 import { useTranslation } from "react-i18next";
 import { useResourceAccess } from "../../auth/usePolicy";
+import { writeNotifications } from "../form/notifications";
 
 export interface RecordActionsProps {
   resource: string;
@@ -24,7 +25,7 @@ export function RecordActions({ resource, row, onEdit, editLabel, deleteLabel, d
     <Space size="small">
       {allowed(resource, "edit", row) && <Button size="small" icon={<EditOutlined />} aria-label={editLabel} onClick={() => onEdit(row.id)} />}
       {allowed(resource, "delete", row) && (
-        <Popconfirm title={deleteConfirm} okText={t("common.delete")} cancelText={t("common.cancel")} onConfirm={() => remove({ resource, id: row.id })}>
+        <Popconfirm title={deleteConfirm} okText={t("common.delete")} cancelText={t("common.cancel")} onConfirm={() => remove({ resource, id: row.id, ...writeNotifications })}>
           <Button size="small" danger icon={<DeleteOutlined />} aria-label={deleteLabel} />
         </Popconfirm>
       )}

@@ -6,28 +6,26 @@ import { forgotPasswordBody } from "../../../contracts/auth";
 import { authApi } from "../../api/auth";
 import { AuthShell } from "../../components/auth/AuthShell";
 import { LinkButton } from "../../components/common/LinkButton";
+import { useDocumentTitle } from "../../components/common/useDocumentTitle";
 import { useFormSubmit, zodRules } from "../../components/form";
 import { ApiError } from "../../lib/http";
 import { ROUTES } from "../../routing/guards";
-import { toast, TOAST_LIFE } from "../../lib/toast";
 
 const RULES = zodRules(forgotPasswordBody.shape);
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  useDocumentTitle(t("forgot.pageTitle"));
   const { formProps, busy, error } = useFormSubmit<{ email: string }>({
     submit: async ({ email }) => {
       await authApi.forgotPassword(email.trim());
+      // One message: the page says a link is on its way if the account exists (the server does not say
+      // whether it does); no toast claims it was sent.
       setSentTo(email.trim());
-      toast("success", t("forgot.sentToastTitle"), t("forgot.sentToast"), TOAST_LIFE.long);
     },
-    // The spec: the server's reason, or the fallback when there is none worth showing, in the banner and a toast.
-    onFailure: (failure) => {
-      const message = failure instanceof ApiError && failure.status !== 0 && failure.status !== 500 ? failure.message : t("forgot.failed");
-      toast("error", t("toast.error"), message, TOAST_LIFE.long);
-      return message;
-    },
+    // The server's reason, or the fallback when there is none worth showing: in the banner alone.
+    onFailure: (failure) => (failure instanceof ApiError && failure.status !== 0 && failure.status !== 500 ? failure.message : t("forgot.failed")),
     fieldErrors: false,
   });
 

@@ -8,7 +8,8 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { AuthShell } from "../../components/auth/AuthShell";
 import { Field } from "../../components/common/Field";
 import { Muted } from "../../components/common/Text";
-import { closeToast, toast, TOAST_LIFE } from "../../lib/toast";
+import { useDocumentTitle } from "../../components/common/useDocumentTitle";
+import { toast, TOAST_LIFE } from "../../lib/toast";
 import { firstProblem, validators, type Problem } from "../../lib/validators";
 import { authProvider } from "../../providers/auth";
 import { ROUTES } from "../../routing/guards";
@@ -30,6 +31,7 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   const config = usePublicConfig();
+  useDocumentTitle(t("login.pageTitle"));
 
   useEffect(() => {
     if (params.get("error") === "connection_failed") {
@@ -48,14 +50,13 @@ export default function LoginPage() {
     const result = await authProvider.login({ email: email.trim(), password, remember, redirect: params.get("redirect") });
     setBusy(false);
     if (result.success) {
-      closeToast("login-error");
       toast("success", t("auth.loginSuccess"), undefined, TOAST_LIFE.default, "login-success");
       navigate(result.redirectTo ?? ROUTES.home, { replace: true });
     } else {
       const until = blockEnd(result.error?.cause, i18n.language);
       const message = until ? t("login.blockedUntil", { time: until }) : (result.error?.message ?? t("auth.invalidCredentials"));
+      // One message: the banner above the form, no toast besides.
       setError(message);
-      toast("error", t("toast.error"), message, TOAST_LIFE.default, "login-error");
     }
   };
 

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { Alert, Button, Form, Result, Space, Spin, Typography } from "antd";
 import { AuthShell } from "../../components/auth/AuthShell";
 import { LinkButton } from "../../components/common/LinkButton";
+import { useDocumentTitle } from "../../components/common/useDocumentTitle";
 import { NewPasswordFields } from "../../components/auth/NewPasswordFields";
 import { authApi } from "../../api/auth";
 import { useFormSubmit } from "../../components/form";
@@ -28,6 +29,7 @@ export default function ResetPasswordPage() {
   const token = params.get("token") ?? undefined;
   const email = params.get("email") ?? undefined;
   const { state, succeed } = useResetLink(token, email);
+  useDocumentTitle(t("reset.pageTitle"));
   const { formProps, busy, error } = useFormSubmit<ResetForm>({
     submit: async (values) => {
       await authApi.resetPassword({ token: token!, email: email!, ...values });

@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { useCustom } from "@refinedev/core";
-import { useForm } from "@refinedev/antd";
 import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Switch, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { isCurrencyCode } from "../../../contracts/money";
@@ -9,7 +8,7 @@ import { NewPasswordFields } from "../../components/auth/NewPasswordFields";
 import { dateFieldProps } from "../../components/common/DateField";
 import { amountRule, MoneyInput } from "../../components/common/MoneyInput";
 import { usePolicy } from "../../auth/usePolicy";
-import { zodRules } from "../../components/form";
+import { useResourceForm, zodRules } from "../../components/form";
 import { LEVEL_CHOICES, PAY_BASIS_CHOICES, STATUS_CHOICES, TYPE_CHOICES } from "./choices";
 import type { Choice } from "../../components/list";
 
@@ -32,7 +31,7 @@ export function UserForm({ action, id }: UserFormProps) {
   const { t } = useTranslation();
   const may = usePolicy();
   const writesPay = may("users.writePay");
-  const { formProps, saveButtonProps, form } = useForm<UserRecord & { role_id?: number | null }>({
+  const { formProps, saveButtonProps, form } = useResourceForm<UserRecord & { role_id?: number | null }>({
     resource: "users",
     action,
     id,

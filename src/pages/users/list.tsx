@@ -7,6 +7,7 @@ import { minorToMajorText } from "../../../contracts/money";
 import type { UserRecord } from "../../../contracts/users";
 import { usePolicy, useResourceAccess } from "../../auth/usePolicy";
 import { LinkButton } from "../../components/common/LinkButton";
+import { writeNotifications } from "../../components/form";
 import { Money } from "../../components/common/Money";
 import { ListPage, type BulkSelection, type ListColumn } from "../../components/list";
 import { pagePath } from "../../resources";
@@ -46,7 +47,7 @@ function DeleteSelected({ ids, clear }: BulkSelection) {
       description={t("employees.deleteExplains")}
       okText={t("common.delete")}
       cancelText={t("common.cancel")}
-      onConfirm={() => mutate({ resource: "users", ids }, { onSuccess: clear })}
+      onConfirm={() => mutate({ resource: "users", ids, ...writeNotifications }, { onSuccess: clear })}
     >
       <Button danger size="small" loading={mutation.isPending}>
         {t("employees.deleteSelected")}
