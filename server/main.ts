@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { configFromEnv } from "./config";
 import { openDatabase } from "./db/client";
-import { DEMO_LOGINS, isEmpty, seedDemo } from "./db/seed";
+import { DEMO_LOGINS, DEMO_ROLE_LOGINS, isEmpty, seedDemo } from "./db/seed";
 import { pruneExpiredTokens } from "./modules/auth/sessions";
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -32,7 +32,7 @@ async function main() {
   const lines = [`Paydesk is running at ${config.appUrl} on the ${where}.`];
   if (config.seedDemo) {
     lines.push(seeded ? "Demo company created. Sign in with:" : "Demo logins (unless changed):");
-    for (const login of DEMO_LOGINS) lines.push(`  ${login.email.padEnd(24)} ${login.password.padEnd(14)} ${login.label}`);
+    for (const login of [...DEMO_LOGINS, ...DEMO_ROLE_LOGINS]) lines.push(`  ${login.email.padEnd(24)} ${login.password.padEnd(14)} ${login.label}`);
   }
   if (!config.smtpUrl) lines.push("No SMTP_URL: e-mails are kept in the outbox table and printed in this log.");
   console.log(lines.join("\n"));

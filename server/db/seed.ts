@@ -1,15 +1,23 @@
+import { randomBytes } from "node:crypto";
 import { count } from "drizzle-orm";
-import { ACCESS_LEVEL, PERMISSIONS } from "../../contracts/permissions";
-import type { HashingCost } from "../lib/passwords";
-import { createUserRecord } from "../modules/users/service";
-import { setSetting } from "../modules/settings/service";
+import { BUILT_IN_ROLE_DESCRIPTIONS } from "../../contracts/built-in-roles";
+import { ACCESS_LEVEL, PERMISSIONS, type Permission } from "../../contracts/permissions";
+import { hashPassword, type HashingCost } from "../lib/passwords";
+import type { SETTING_DEFAULTS } from "../modules/settings/service";
 import type { Db } from "./client";
-import { roles, users } from "./schema";
+import { roles, systemSettings, users } from "./schema";
 
+/** The demo logins every start prints; the end-to-end tests and the fuzzer sign in with them. */
 export const DEMO_LOGINS = [
   { email: "admin@example.com", password: "Admin123!", label: "super administrator" },
   { email: "hr@example.com", password: "Hr123456!", label: "HR officer" },
   { email: "employee@example.com", password: "Employee123!", label: "employee" },
+] as const;
+
+/** The demo company's other sign-in-able people: one for each role the three above do not show. */
+export const DEMO_ROLE_LOGINS = [
+  { email: "payroll@example.com", password: "Payroll123!", label: "payroll officer" },
+  { email: "manager@example.com", password: "Manager123!", label: "manager (Operations)" },
 ] as const;
 
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -17,81 +25,207 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return Number(row.n) === 0;
 }
 
-/** The demo company of a first start: three logins, their roles, and the contact shown on the sign-in screen. */
-export async function seedDemo(db: Db, cost: HashingCost, now: Date): Promise<void> {
-  const [adminRole, hrRole, employeeRole] = await db
+type UserInsert = typeof users.$inferInsert;
+
+export interface SeedRole {
+  name: string;
+  description: string;
+  permissions: readonly Permission[];
+}
+
+/** A person of a seeded company: a `password` makes them a login, without one nobody knows theirs (a reset link gives them one). */
+export type SeedPerson = Omit<UserInsert, "id" | "name" | "password_hash" | "role_id" | "created_at" | "updated_at"> & {
+  role: string;
+  password?: string;
+};
+
+export interface CompanySeed<RoleKey extends string = string> {
+  roles: Record<RoleKey, SeedRole>;
+  people: (SeedPerson & { role: RoleKey })[];
+  settings: Partial<typeof SETTING_DEFAULTS>;
+}
+
+/**
+ * Writes a company into an empty database, set-based: one multi-row insert
+ * per table (the embedded database is one connection, so a query per person
+ * would queue them all), with the passwords hashed side by side beforehand.
+ * Run it in a transaction: roles without their people must not survive a crash.
+ */
+export async function seedCompany(db: Db, company: CompanySeed, cost: HashingCost, now: Date): Promise<void> {
+  const passwords = [...new Set(company.people.flatMap((person) => (person.password ? [person.password] : [])))];
+  const needsUnknown = company.people.some((person) => !person.password);
+  const unknown = randomBytes(24).toString("base64url");
+  const hashes = await Promise.all([...passwords, ...(needsUnknown ? [unknown] : [])].map((password) => hashPassword(password, cost)));
+  const hashOf = new Map(passwords.map((password, index) => [password, hashes[index]]));
+  const unknownHash = hashes[hashes.length - 1];
+
+  const roleKeys = Object.keys(company.roles);
+  const inserted = await db
     .insert(roles)
-    .values([
-      { name: "Administrator", description: "Full access to every area", permissions: [...PERMISSIONS] },
-      {
-        name: "HR Officer",
-        description: "Runs attendance and its reports",
-        permissions: ["attendance_access", "attendance_reports_access", "attendance_admin_access"],
-      },
-      { name: "Employee", description: "Own attendance, payslips and profile", permissions: ["attendance_access"] },
-    ])
-    .returning();
+    .values(roleKeys.map((key) => ({ ...company.roles[key], permissions: [...company.roles[key].permissions], created_at: now, updated_at: now })))
+    .returning({ id: roles.id, name: roles.name });
+  const roleId = new Map(roleKeys.map((key) => [key, inserted.find((row) => row.name === company.roles[key].name)!.id]));
+
+  await db.insert(users).values(
+    company.people.map(({ role, password, ...person }): UserInsert => {
+      if (!roleId.has(role)) throw new Error(`seed: ${person.email} holds the unknown role ${role}`);
+      return {
+        ...person,
+        email: person.email.trim().toLowerCase(),
+        password_hash: password ? hashOf.get(password)! : unknownHash,
+        role_id: roleId.get(role)!,
+        created_at: now,
+        updated_at: now,
+      };
+    }),
+  );
+
+  const settings = Object.entries(company.settings);
+  if (settings.length > 0) await db.insert(systemSettings).values(settings.map(([key, value]) => ({ key, value, updated_at: now })));
+}
+
+const DEMO_ROLES = {
+  administrator: { name: "Administrator", description: BUILT_IN_ROLE_DESCRIPTIONS.administrator, permissions: PERMISSIONS },
+  hrOfficer: {
+    name: "HR Officer",
+    description: BUILT_IN_ROLE_DESCRIPTIONS.hrOfficer,
+    permissions: ["users_view", "users_manage", "roles_view", "attendance_access", "attendance_reports_access", "attendance_admin_access"],
+  },
+  payrollOfficer: {
+    name: "Payroll Officer",
+    description: BUILT_IN_ROLE_DESCRIPTIONS.payrollOfficer,
+    permissions: ["users_view", "users_pay_view", "payroll_view", "payroll_manage", "payslips_view", "payslips_manage", "attendance_reports_access"],
+  },
+  manager: {
+    name: "Manager",
+    description: BUILT_IN_ROLE_DESCRIPTIONS.manager,
+    permissions: ["users_view", "attendance_access", "attendance_reports_access"],
+  },
+  employee: { name: "Employee", description: BUILT_IN_ROLE_DESCRIPTIONS.employee, permissions: ["attendance_access"] },
+} satisfies Record<string, SeedRole>;
+
+type DemoRole = keyof typeof DEMO_ROLES;
+type Pay = [basis: "monthly" | "daily" | "hourly", minorUnits: number];
+type Extra = Partial<SeedPerson> & { role?: DemoRole };
+
+let serial = 0;
+/** One demo person: an employee (level 1, full time) unless `extra` says otherwise; money in cents. */
+function person(first: string, last: string, department: string, position: string, hire_date: string, [pay_basis, base_rate]: Pay, extra: Extra = {}): SeedPerson & { role: DemoRole } {
+  serial += 1;
+  const ascii = (text: string) => text.normalize("NFD").replace(/[^A-Za-z]/g, "").toLowerCase();
+  const number = String(serial).padStart(4, "0");
+  return {
+    first_name: first,
+    last_name: last,
+    email: `${ascii(first)}.${ascii(last)}@example.com`,
+    access_level: ACCESS_LEVEL.EMPLOYEE,
+    role: "employee",
+    employee_number: `E-${number}`,
+    phone: `+1 555 01${number.slice(2)}`,
+    department,
+    position,
+    employment_type: "full_time",
+    employment_status: "active",
+    hire_date,
+    pay_basis,
+    base_rate,
+    currency: "USD",
+    ...extra,
+  };
+}
+
+const manager: Extra = { access_level: ACCESS_LEVEL.STAFF, role: "manager" };
+const partTime: Extra = { employment_type: "part_time" };
+
+function demoPeople(): (SeedPerson & { role: DemoRole })[] {
+  serial = 0;
   const [admin, hr, employee] = DEMO_LOGINS;
-  const company = { currency: "USD", employment_type: "full_time" as const, pay_basis: "monthly" as const };
-  await createUserRecord(
-    db,
-    {
-      ...company,
-      first_name: "Alex",
-      last_name: "Admin",
+  const [payroll, operationsManager] = DEMO_ROLE_LOGINS;
+  return [
+    // The three logins as they have always been (E-0001 to E-0003).
+    person("Alex", "Admin", "Management", "Managing Director", "2019-04-01", ["monthly", 950000], {
       email: admin.email,
       password: admin.password,
       access_level: ACCESS_LEVEL.SUPER_ADMIN,
-      role_id: adminRole.id,
-      employee_number: "E-0001",
-      department: "Management",
-      position: "Managing Director",
-      hire_date: "2019-04-01",
-      base_rate: 950000,
-    },
-    cost,
-    now,
-  );
-  await createUserRecord(
-    db,
-    {
-      ...company,
-      first_name: "Harper",
-      last_name: "Reyes",
+      role: "administrator",
+    }),
+    person("Harper", "Reyes", "People", "HR Officer", "2021-09-15", ["monthly", 520000], {
       email: hr.email,
       password: hr.password,
       access_level: ACCESS_LEVEL.STAFF,
-      role_id: hrRole.id,
-      employee_number: "E-0002",
-      department: "People",
-      position: "HR Officer",
-      hire_date: "2021-09-15",
-      base_rate: 520000,
-    },
-    cost,
-    now,
-  );
-  await createUserRecord(
+      role: "hrOfficer",
+    }),
+    person("Emery", "Santos", "Operations", "Operations Associate", "2024-02-05", ["hourly", 2250], { email: employee.email, password: employee.password }),
+    // The other roles' logins.
+    person("Priya", "Natarajan", "Finance", "Payroll Officer", "2020-06-01", ["monthly", 560000], {
+      email: payroll.email,
+      password: payroll.password,
+      access_level: ACCESS_LEVEL.STAFF,
+      role: "payrollOfficer",
+    }),
+    person("Marcus", "Okafor", "Operations", "Operations Manager", "2018-03-12", ["monthly", 680000], { ...manager, email: operationsManager.email, password: operationsManager.password }),
+    // Department heads.
+    person("Olivia", "Grant", "Finance", "Finance Manager", "2017-02-01", ["monthly", 800000], manager),
+    person("Nadia", "Petrova", "People", "People Manager", "2018-10-08", ["monthly", 640000], manager),
+    person("Sofia", "Marquez", "Sales", "Sales Manager", "2017-08-21", ["monthly", 720000], manager),
+    person("Kenji", "Watanabe", "Engineering", "Engineering Manager", "2016-11-07", ["monthly", 910000], manager),
+    person("Lina", "Haddad", "Customer Support", "Support Manager", "2019-01-14", ["monthly", 610000], manager),
+    person("Tomás", "Ribeiro", "Warehouse", "Warehouse Manager", "2018-05-02", ["monthly", 590000], manager),
+    // Everyone else.
+    person("Ruth", "Ellison", "Management", "Executive Assistant", "2018-07-16", ["monthly", 460000]),
+    person("Daniel", "Kim", "Finance", "Accountant", "2021-03-01", ["monthly", 480000]),
+    person("Wei", "Zhang", "Finance", "Accounts Assistant", "2023-05-15", ["daily", 9500], partTime),
+    person("Yuki", "Tanaka", "People", "Recruiter", "2022-01-10", ["monthly", 430000]),
+    person("Grace", "Mendoza", "People", "HR Assistant", "2024-04-01", ["hourly", 1800], partTime),
+    person("Rafael", "Cruz", "Operations", "Operations Associate", "2021-06-07", ["daily", 11000]),
+    person("Isabel", "Navarro", "Operations", "Operations Associate", "2022-09-19", ["daily", 11000]),
+    person("Omar", "Farouk", "Operations", "Logistics Coordinator", "2020-02-24", ["monthly", 450000]),
+    person("Hannah", "Becker", "Operations", "Operations Associate", "2024-08-12", ["daily", 10500], partTime),
+    person("Liam", "O'Connor", "Sales", "Account Executive", "2019-05-06", ["monthly", 520000]),
+    person("Mei", "Lin", "Sales", "Account Executive", "2021-11-22", ["monthly", 500000]),
+    person("Pedro", "Alvarez", "Sales", "Sales Representative", "2023-02-13", ["monthly", 420000]),
+    person("Zoe", "Laurent", "Sales", "Sales Intern", "2025-06-02", ["hourly", 1500], { employment_type: "intern" }),
+    person("Arjun", "Mehta", "Engineering", "Senior Software Engineer", "2018-01-08", ["monthly", 880000]),
+    person("Elena", "Popescu", "Engineering", "Software Engineer", "2020-09-14", ["monthly", 720000]),
+    person("Samuel", "Adeyemi", "Engineering", "Software Engineer", "2022-04-25", ["monthly", 700000]),
+    person("Beatriz", "Costa", "Engineering", "Software Engineer", "2021-07-05", ["monthly", 710000], { employment_status: "on_leave" }),
+    person("Ren", "Sato", "Engineering", "QA Engineer", "2024-10-01", ["daily", 32000], { employment_type: "contract", end_date: "2026-09-30" }),
+    person("Chloé", "Martin", "Engineering", "UX Designer", "2021-02-15", ["monthly", 380000], partTime),
+    person("Amara", "Okoye", "Customer Support", "Support Lead", "2019-09-02", ["monthly", 470000]),
+    person("Tessa", "Nguyen", "Customer Support", "Support Specialist", "2022-03-28", ["daily", 10000]),
+    person("Victor", "Dubois", "Customer Support", "Support Specialist", "2023-07-10", ["daily", 10000]),
+    person("Ethan", "Brooks", "Customer Support", "Support Specialist", "2023-11-06", ["daily", 10000]),
+    person("Paulo", "Bautista", "Customer Support", "Support Specialist", "2025-01-20", ["hourly", 1700], partTime),
+    person("Ivan", "Kowalski", "Warehouse", "Warehouse Associate", "2020-04-13", ["daily", 9000]),
+    person("Nora", "Lindqvist", "Warehouse", "Forklift Operator", "2019-03-18", ["daily", 9800]),
+    person("Diego", "Herrera", "Warehouse", "Warehouse Associate", "2024-05-27", ["daily", 8800], partTime),
+    person("Fatima", "Rahman", "Warehouse", "Inventory Controller", "2021-10-04", ["monthly", 380000]),
+    // Left in 2024: archived, so the people list hides them unless asked.
+    person("Gabriel", "Moreau", "Sales", "Sales Representative", "2017-04-03", ["monthly", 410000], {
+      employment_status: "terminated",
+      end_date: "2024-06-30",
+      is_active: false,
+      archived_at: new Date("2024-07-01T09:00:00Z"),
+    }),
+  ];
+}
+
+/**
+ * The demo company of a first start: forty people in eight departments, a
+ * manager at the head of each, the roles Administrator, HR Officer, Payroll
+ * Officer, Manager and Employee, and the contact shown on the sign-in screen.
+ * Tests keep their own small company (tests/support/test-config.ts).
+ */
+export function seedDemo(db: Db, cost: HashingCost, now: Date): Promise<void> {
+  return seedCompany(
     db,
     {
-      ...company,
-      first_name: "Emery",
-      last_name: "Santos",
-      email: employee.email,
-      password: employee.password,
-      access_level: ACCESS_LEVEL.EMPLOYEE,
-      role_id: employeeRole.id,
-      employee_number: "E-0003",
-      department: "Operations",
-      position: "Operations Associate",
-      hire_date: "2024-02-05",
-      pay_basis: "hourly",
-      base_rate: 2250,
+      roles: DEMO_ROLES,
+      people: demoPeople(),
+      // Not a sign-in address: publishing a login on the sign-in page invites guessing at it.
+      settings: { company_name: "Paydesk Demo Co.", admin_contact: "it-help@example.com" },
     },
     cost,
     now,
   );
-  await setSetting(db, "company_name", "Paydesk Demo Co.", now);
-  // Not a sign-in address: publishing a login on the sign-in page invites guessing at it.
-  await setSetting(db, "admin_contact", "it-help@example.com", now);
 }

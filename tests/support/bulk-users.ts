@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { DEFAULT_CONFIG } from "../../server/config";
 import { openDatabase } from "../../server/db/client";
-import { seedDemo } from "../../server/db/seed";
+import { seedSmallCompany } from "./test-config";
 
 /**
- * Fills an embedded database directory with the demo company and many people,
+ * Fills an embedded database directory with the tests' small company (the three
+ * demo logins) and many people,
  * for the list benchmarks. The directory must not be in use: a running server
  * holds its lock, so load first and start the server afterwards.
  */
@@ -37,8 +38,8 @@ function statusOf(index: number): "active" | "on_leave" | "terminated" {
 }
 
 /**
- * Opens `dataDir` (migrating it), seeds the demo company as a first start
- * would, inserts `count` people in batches of `batchSize` with one
+ * Opens `dataDir` (migrating it), seeds the small company of the API tests
+ * (the three demo logins, whose counts the bench expects), inserts `count` people in batches of `batchSize` with one
  * INSERT ... SELECT FROM unnest(...) each, then VACUUM ANALYZE and closes.
  */
 export async function loadBulkUsers(dataDir: string, count: number, batchSize = 5_000): Promise<BulkLoadResult> {
@@ -56,7 +57,7 @@ export async function loadBulkUsers(dataDir: string, count: number, batchSize = 
   let operationsActive = 0;
   try {
     const { db } = database;
-    await db.transaction((tx) => seedDemo(tx, DEFAULT_CONFIG.passwordHashing, new Date()));
+    await db.transaction((tx) => seedSmallCompany(tx, DEFAULT_CONFIG.passwordHashing, new Date()));
     timings.seed = lap();
 
     for (let start = 0; start < count; start += batchSize) {

@@ -1,6 +1,7 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { Button, Form, Input, Modal, Space, Tag } from "antd";
 import { useTranslation } from "react-i18next";
+import { builtInRoleKey } from "../../../contracts/built-in-roles";
 import { roleBody, type RoleRecord } from "../../../contracts/roles";
 import { useResourceAccess } from "../../auth/usePolicy";
 import { useDialogForm, zodRules, type DialogForm } from "../../components/form";
@@ -13,7 +14,7 @@ type Row = RoleRecord & { [key: string]: unknown };
 
 const COLUMNS: ListColumn<Row>[] = [
   { field: "name", titleKey: "roles.fields.name", kind: "text" },
-  { field: "description", titleKey: "roles.fields.description", kind: "text" },
+  { field: "description", titleKey: "roles.fields.description", kind: "text", render: (row) => <RoleDescription text={row.description} /> },
   {
     field: "permissions",
     titleKey: "roles.fields.permissions",
@@ -25,6 +26,13 @@ const COLUMNS: ListColumn<Row>[] = [
   },
   { field: "users_count", titleKey: "roles.fields.users_count", kind: "number", sortable: false, filterable: false, width: 110 },
 ];
+
+/** A built-in role's description in the reader's language while it is still the seeded text; anyone else's as written. */
+function RoleDescription({ text }: { text: string | null }) {
+  const { t } = useTranslation();
+  const key = builtInRoleKey(text);
+  return <>{key ? t(`roles.builtIn.${key}`) : text}</>;
+}
 
 function PermissionTags({ names }: { names: string[] }) {
   const { t } = useTranslation();

@@ -1,0 +1,167 @@
+/**
+ * The demo company of a first start (server/db/seed.ts): about forty people
+ * with the variety lists and payroll need, the built-in roles with their
+ * permissions, and each role's holder able to do what the role is for. The
+ * other API tests keep their own three-person company (tests/support/test-config.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUILT_IN_ROLE_DESCRIPTIONS } from "../../contracts/built-in-roles";
+import { PERMISSIONS } from "../../contracts/permissions";
+import type { RoleRecord } from "../../contracts/roles";
+import { users } from "../../server/db/schema";
+import { DEMO_LOGINS, DEMO_ROLE_LOGINS, seedDemo } from "../../server/db/seed";
+import { startTestApp, testConfig, type TestApp } from "../support/api";
+import { call, employeePayload, GOOD_PASSWORD } from "../support/people";
+
+type Row = typeof users.$inferSelect;
+
+let t: TestApp;
+let people: Row[];
+let roleList: RoleRecord[];
+const login = (email: string) => [...DEMO_LOGINS, ...DEMO_ROLE_LOGINS].find((entry) => entry.email === email)!;
+const token: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await startTestApp({ seed: false });
+  await t.database.db.transaction((tx) => seedDemo(tx, testConfig().passwordHashing, t.clock.now()));
+  people = await t.database.db.select().from(users);
+  for (const { email, password } of [...DEMO_LOGINS, ...DEMO_ROLE_LOGINS]) token[email] = await t.tokenFor(email, password);
+  const response = await call(t, token["admin@example.com"], { method: "GET", url: "/api/roles?per_page=100" });
+  expect(response.statusCode, response.body).toBe(200);
+  roleList = response.json().data;
+});
+afterAll(() => t.close());
+
+const roleOf = (person: Row) => roleList.find((role) => role.id === person.role_id)?.name;
+const person = (email: string) => people.find((row) => row.email === email)!;
+
+describe("the demo company", () => {
+  it("has about forty people across departments and positions, hired over several years", () => {
+    expect(people.length).toBeGreaterThanOrEqual(35);
+    expect(people.length).toBeLessThanOrEqual(50);
+    expect(new Set(people.map((row) => row.department)).size).toBeGreaterThanOrEqual(6);
+    expect(new Set(people.map((row) => row.position)).size).toBeGreaterThanOrEqual(15);
+    const years = new Set(people.map((row) => row.hire_date!.slice(0, 4)));
+    expect(years.size).toBeGreaterThanOrEqual(5);
+    expect(new Set(people.map((row) => row.email)).size).toBe(people.length);
+    expect(new Set(people.map((row) => row.employee_number)).size).toBe(people.length);
+  });
+
+  it("pays by the month and by the day, in integer minor units, full and part time", () => {
+    const bases = new Set(people.map((row) => row.pay_basis));
+    expect(bases).toContain("monthly");
+    expect(bases).toContain("daily");
+    expect(people.every((row) => Number.isInteger(row.base_rate) && row.base_rate > 0 && row.currency === "USD")).toBe(true);
+    const types = people.map((row) => row.employment_type);
+    expect(types.filter((type) => type === "full_time").length).toBeGreaterThan(people.length / 2);
+    expect(types.filter((type) => type === "part_time").length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("has one archived, inactive person", () => {
+    const archived = people.filter((row) => row.archived_at !== null);
+    expect(archived).toHaveLength(1);
+    expect(archived[0]).toMatchObject({ is_active: false, employment_status: "terminated" });
+    expect(archived[0].end_date).not.toBeNull();
+  });
+
+  it("has a manager (staff, Manager role) at the head of every department but the directors'", () => {
+    const managers = people.filter((row) => roleOf(row) === "Manager");
+    expect(managers.length).toBeGreaterThanOrEqual(5);
+    expect(managers.every((row) => row.access_level === 2 && /Manager$/.test(row.position ?? ""))).toBe(true);
+    const departments = new Set(people.filter((row) => row.department !== "Management").map((row) => row.department));
+    for (const department of departments) expect(managers.map((row) => row.department), department ?? "").toContain(department);
+  });
+
+  it("has the built-in roles with permissions that let their holders work", () => {
+    const byName = Object.fromEntries(roleList.map((role) => [role.name, role]));
+    expect(Object.keys(byName).sort()).toEqual(["Administrator", "Employee", "HR Officer", "Manager", "Payroll Officer"]);
+    expect([...byName.Administrator.permissions].sort()).toEqual([...PERMISSIONS].sort());
+    expect(byName["HR Officer"].permissions).toEqual(expect.arrayContaining(["users_view", "users_manage", "roles_view"]));
+    expect(byName["HR Officer"].permissions).not.toContain("users_pay_view");
+    expect(byName["Payroll Officer"].permissions).toEqual(expect.arrayContaining(["users_view", "users_pay_view", "payroll_view", "payroll_manage", "payslips_manage"]));
+    expect(byName["Payroll Officer"].permissions.filter((name) => name.startsWith("roles_"))).toEqual([]);
+    expect(byName.Manager.permissions).toEqual(expect.arrayContaining(["users_view", "attendance_reports_access"]));
+    // Stored in English with a built-in key: the roles page shows them in the reader's language.
+    expect(roleList.map((role) => role.description).sort()).toEqual(Object.values(BUILT_IN_ROLE_DESCRIPTIONS).sort());
+  });
+
+  it("keeps the three demo logins as they were, and adds a payroll officer and a manager", () => {
+    expect(person("admin@example.com")).toMatchObject({ first_name: "Alex", last_name: "Admin", access_level: 0, employee_number: "E-0001" });
+    expect(person("hr@example.com")).toMatchObject({ first_name: "Harper", last_name: "Reyes", access_level: 2, employee_number: "E-0002" });
+    expect(person("employee@example.com")).toMatchObject({ first_name: "Emery", last_name: "Santos", access_level: 1, employee_number: "E-0003" });
+    expect(roleOf(person("hr@example.com"))).toBe("HR Officer");
+    expect(roleOf(person("employee@example.com"))).toBe("Employee");
+    expect(roleOf(person("payroll@example.com"))).toBe("Payroll Officer");
+    expect(roleOf(person("manager@example.com"))).toBe("Manager");
+    expect(login("payroll@example.com").password).toBeTruthy();
+  });
+
+  it("lets nobody else sign in with a password anyone knows", async () => {
+    const others = people.filter((row) => !token[row.email]).slice(0, 3);
+    for (const other of others) {
+      for (const password of ["Employee123!", GOOD_PASSWORD, "password"]) {
+        const response = await t.app.inject({ method: "POST", url: "/api/login", payload: { email: other.email, password } });
+        expect(response.statusCode).not.toBe(200);
+      }
+    }
+  });
+});
+
+describe("each role's holder can do what the role is for", () => {
+  const list = (email: string, query = "per_page=100") => call(t, token[email], { method: "GET", url: `/api/users?${query}` });
+  const someEmployee = () => people.find((row) => row.access_level === 1 && row.archived_at === null && row.email !== "employee@example.com")!;
+
+  it("the HR officer lists people and edits an employee, without seeing pay", async () => {
+    const listed = await list("hr@example.com");
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().meta.total).toBe(people.filter((row) => row.archived_at === null).length);
+    // One's own pay is one's own to see; everyone else's stays out.
+    expect((listed.json().data as Record<string, unknown>[]).filter((row) => row.email !== "hr@example.com").some((row) => "base_rate" in row)).toBe(false);
+
+    const target = someEmployee();
+    const edited = await call(t, token["hr@example.com"], { method: "PUT", url: `/api/users/${target.id}`, payload: { position: "Senior Associate" } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data.position).toBe("Senior Associate");
+
+    const { pay_basis, base_rate, currency, bank_name, bank_account, tax_id, social_insurance_id, ...withoutPay } = employeePayload({ access_level: 1, role_id: null });
+    void [pay_basis, base_rate, currency, bank_name, bank_account, tax_id, social_insurance_id];
+    const created = await call(t, token["hr@example.com"], { method: "POST", url: "/api/users", payload: withoutPay });
+    expect(created.statusCode, created.body).toBe(201);
+
+    const roles = await call(t, token["hr@example.com"], { method: "GET", url: "/api/roles" });
+    expect(roles.statusCode).toBe(200);
+  });
+
+  it("the payroll officer sees everyone's pay but cannot edit people or manage roles", async () => {
+    const listed = await list("payroll@example.com");
+    expect(listed.statusCode, listed.body).toBe(200);
+    const rows = listed.json().data as Record<string, unknown>[];
+    expect(rows.filter((row) => row.email !== "payroll@example.com").every((row) => typeof row.base_rate === "number" && typeof row.pay_basis === "string")).toBe(true);
+
+    const target = someEmployee();
+    const edit = await call(t, token["payroll@example.com"], { method: "PUT", url: `/api/users/${target.id}`, payload: { position: "Changed" } });
+    expect(edit.statusCode).toBe(403);
+    const createRole = await call(t, token["payroll@example.com"], { method: "POST", url: "/api/roles", payload: { name: "Mine", permissions: [] } });
+    expect(createRole.statusCode).toBe(403);
+    const readRoles = await call(t, token["payroll@example.com"], { method: "GET", url: "/api/roles" });
+    expect(readRoles.statusCode).toBe(403);
+  });
+
+  it("the manager looks up the team by department, without pay, and changes nobody", async () => {
+    const listed = await list("manager@example.com", "per_page=100&filter[department][equals]=Operations");
+    expect(listed.statusCode, listed.body).toBe(200);
+    const rows = listed.json().data as Record<string, unknown>[];
+    expect(rows.length).toBe(people.filter((row) => row.department === "Operations" && row.archived_at === null).length);
+    expect(rows.filter((row) => row.email !== "manager@example.com").some((row) => "base_rate" in row)).toBe(false);
+
+    const edit = await call(t, token["manager@example.com"], { method: "PUT", url: `/api/users/${someEmployee().id}`, payload: { position: "Changed" } });
+    expect(edit.statusCode).toBe(403);
+  });
+
+  it("the employee sees only their own record", async () => {
+    const listed = await list("employee@example.com");
+    expect(listed.statusCode).toBe(403);
+    const own = await call(t, token["employee@example.com"], { method: "GET", url: `/api/users/${person("employee@example.com").id}` });
+    expect(own.statusCode, own.body).toBe(200);
+  });
+});
