@@ -1,0 +1,288 @@
+/**
+ * One clear message per outcome (issue 9, point 6): a 422 on a form's fields
+ * and nowhere else, other failures in exactly one toast with the server's
+ * words, success in the server's words; a question before leaving a form with
+ * unsaved changes; a title per page in the reader's language.
+ */
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { RoleRecord } from "../../contracts/roles";
+import type { UserRecord } from "../../contracts/users";
+import { changeLanguage } from "../../src/i18n/setup";
+import { fakeApi } from "./fake-api";
+import { renderAt } from "./render";
+import { loadEveryLanguage, meAs, signedInAs } from "./session";
+import { setupUser } from "./user";
+
+const ADMIN = meAs(1, 0, "Alex");
+
+function person(id: number, first: string, last: string): UserRecord {
+  return {
+    id,
+    name: `${first} ${last}`,
+    first_name: first,
+    last_name: last,
+    email: `${first.toLowerCase()}@example.com`,
+    access_level: 1,
+    role: null,
+    is_active: true,
+    employee_number: `E-${id}`,
+    phone: null,
+    department: "Finance",
+    position: "Clerk",
+    employment_type: "full_time",
+    employment_status: "active",
+    hire_date: "2025-04-01",
+    end_date: null,
+    birth_date: null,
+    address: null,
+    emergency_contact_name: null,
+    emergency_contact_phone: null,
+    profile_picture_url: null,
+    archived_at: null,
+    created_at: "2025-04-01T00:00:00Z",
+    updated_at: "2025-04-01T00:00:00Z",
+    pay_basis: "monthly",
+    base_rate: 0,
+    currency: "USD",
+    bank_name: null,
+    bank_account: null,
+    tax_id: null,
+    social_insurance_id: null,
+  };
+}
+
+const ROLE: RoleRecord = { id: 5, name: "Payroll officer", description: null, permissions: ["payroll_view"], users_count: 2, created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z" };
+
+const page = <T,>(data: T[]) => [200, { data, meta: { current_page: 1, per_page: 20, total: data.length, last_page: 1, total_capped: false } }] as [number, unknown];
+
+beforeAll(async () => {
+  await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/users"), import("../../src/pages/roles"), import("../../src/pages/profile/ProfilePage"), loadEveryLanguage()]);
+}, 60_000);
+
+configure({ asyncUtilTimeout: 15_000 });
+
+afterEach(async () => {
+  await changeLanguage("en");
+});
+
+const location = () => screen.getByTestId("location");
+/** The toasts on screen (antd notifications), by their text. */
+const toasts = () => [...document.querySelectorAll<HTMLElement>(".ant-notification-notice")].map((notice) => notice.textContent ?? "");
+/** A toast opened after the outcome shows would have been opened with it: give it the moment it takes. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+function fill(label: string, text: string, scope: HTMLElement = document.body) {
+  fireEvent.change(within(scope).getByLabelText(label), { target: { value: text } });
+}
+
+async function expectFieldError(label: string, message: string, scope: HTMLElement = document.body) {
+  await waitFor(() => {
+    const item = within(scope).getByLabelText(label).closest<HTMLElement>(".ant-form-item")!;
+    expect(within(item).getByText(message)).toHaveClass("ant-form-item-explain-error");
+  });
+}
+
+/** Opens the employee form as the administrator, with the create call answered by `answer`. */
+async function employeeForm(answer: () => [number, unknown]) {
+  const fake = signedInAs(ADMIN);
+  fake.on("GET", "/roles/options", [200, { data: [] }]);
+  fake.on("POST", "/users", answer);
+  renderAt("/employees/create");
+  expect(await screen.findByRole("heading", { name: "New employee" })).toBeInTheDocument();
+  fill("First name", "Dana");
+  fill("Last name", "Reyes");
+  fill("E-mail", "dana@example.com");
+  fill("Initial password", "Secret#2026");
+  fill("Confirm password", "Secret#2026");
+  return fake;
+}
+
+describe("one message per outcome", () => {
+  it("puts a duplicate e-mail (422) on its field and raises no toast; success says the server's message", async () => {
+    const user = setupUser();
+    let answer: [number, unknown] = [422, { message: "This email address is already in use", errors: { email: ["This email address is already in use"] } }];
+    const fake = await employeeForm(() => answer);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await expectFieldError("E-mail", "This email address is already in use");
+    await settle();
+    expect(toasts()).toEqual([]);
+    expect(screen.queryByText(/status code/)).not.toBeInTheDocument();
+
+    answer = [201, { data: person(42, "Dana", "Reyes"), message: "Employee created." }];
+    fake.on("GET", "/users/42/profile", [200, { data: { user: person(42, "Dana", "Reyes"), recent_activity: [] } }]);
+    fill("E-mail", "dana.reyes@example.com");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(location()).toHaveTextContent("/employee-profile/42"));
+    await waitFor(() => expect(toasts()).toEqual(["Employee created."]));
+    expect(screen.queryByText(/Successfully/)).not.toBeInTheDocument();
+  }, 60_000);
+
+  it("says a refusal that names no field (409, 403, 500) in exactly one toast, the server's words", async () => {
+    const user = setupUser();
+    const fake = signedInAs(ADMIN);
+    fake.on("GET", "/roles", page([ROLE]));
+    let answer: [number, unknown] = [409, { message: "This conflicts with a record that already exists." }];
+    fake.on("POST", "/roles", () => answer);
+    renderAt("/roles");
+    await user.click(await screen.findByText("New role", { selector: "button span" }));
+    const dialog = await screen.findByRole("dialog");
+    fill("Name", "Clerks", dialog);
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(toasts()).toEqual(["This conflicts with a record that already exists."]));
+    await settle();
+    expect(toasts()).toHaveLength(1);
+    // The dialog stays open with what was typed.
+    expect(within(dialog).getByLabelText("Name")).toHaveValue("Clerks");
+
+    answer = [403, { message: "You may only grant permissions you hold." }];
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(toasts()).toContain("You may only grant permissions you hold."));
+
+    answer = [500, { message: "boom" }];
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(toasts()).toContain("Something went wrong."));
+    expect(toasts().some((text) => /status code|Error \(/.test(text))).toBe(false);
+  }, 60_000);
+
+  it("says a role's deletion in the server's words", async () => {
+    const user = setupUser();
+    const fake = signedInAs(ADMIN);
+    fake.on("GET", "/roles", page([ROLE]));
+    fake.on("DELETE", "/roles/5", [200, { data: { id: 5 }, message: "Role deleted." }]);
+    renderAt("/roles");
+    const row = (await screen.findByText("Payroll officer")).closest("tr")!;
+    await user.click(within(row).getByRole("button", { name: "Delete role" }));
+    await user.click(await screen.findByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(toasts()).toEqual(["Role deleted."]));
+  }, 40_000);
+
+  it("says a wrong password once: the banner, no toast", async () => {
+    const fake = fakeApi();
+    fake.on("GET", "/public-config", [200, { data: {} }]);
+    fake.on("POST", "/login", [422, { message: "Invalid credentials" }]);
+    renderAt("/login");
+    await setupUser().type(await screen.findByLabelText("Email"), "employee@example.com");
+    await setupUser().type(screen.getByLabelText("Password"), "wrong");
+    await setupUser().click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByTestId("login-error")).toHaveTextContent("Invalid credentials");
+    await settle();
+    expect(screen.getAllByText("Invalid credentials")).toHaveLength(1);
+    expect(toasts()).toEqual([]);
+  });
+
+  it("answers a reset request for an unknown address with one message: if an account exists", async () => {
+    const fake = fakeApi();
+    // The server answers the same whether or not the address has an account.
+    fake.on("POST", "/password/forgot", [200, { message: "If an account exists for this address, a reset link is on its way." }]);
+    renderAt("/forgot-password");
+    await setupUser().type(await screen.findByLabelText("Email"), "nobody@example.com");
+    await setupUser().click(screen.getByRole("button", { name: "Send Reset Link" }));
+    expect(await screen.findByText("If an account exists for nobody@example.com, a password reset link is on its way.")).toBeInTheDocument();
+    await settle();
+    expect(toasts()).toEqual([]);
+    expect(screen.queryByText(/has been sent/)).not.toBeInTheDocument();
+  });
+});
+
+/** Leaves the page the way a person does: the account menu's Profile entry. */
+async function openProfileFromMenu(user: ReturnType<typeof setupUser>) {
+  await user.click(await screen.findByRole("button", { name: /account menu/ }));
+  await user.click(await screen.findByRole("menuitem", { name: /Profile/ }));
+}
+
+describe("unsaved changes", () => {
+  it("asks before leaving a form with changes, and stays when the answer is no", async () => {
+    const user = setupUser();
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
+    const fake = await employeeForm(() => [500, {}]);
+    fake.on("GET", "/user", [200, { data: person(1, "Alex", "Admin") }]);
+    await openProfileFromMenu(user);
+    expect(confirm).toHaveBeenCalledWith("You have unsaved changes. Leave without saving them?");
+    expect(location()).toHaveTextContent(/^\/employees\/create$/);
+    expect(screen.getByLabelText("First name")).toHaveValue("Dana");
+
+    confirm.mockReturnValue(true);
+    await openProfileFromMenu(user);
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/profile$/));
+  }, 60_000);
+
+  it("leaves a form without changes without asking", async () => {
+    const user = setupUser();
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
+    const fake = signedInAs(ADMIN);
+    fake.on("GET", "/roles/options", [200, { data: [] }]);
+    fake.on("GET", "/user", [200, { data: person(1, "Alex", "Admin") }]);
+    renderAt("/employees/create");
+    expect(await screen.findByRole("heading", { name: "New employee" })).toBeInTheDocument();
+    await openProfileFromMenu(user);
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/profile$/));
+    expect(confirm).not.toHaveBeenCalled();
+  }, 60_000);
+
+  it("asks before closing a dialog with changes, and closes one without changes at once", async () => {
+    const user = setupUser();
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
+    const fake = signedInAs(ADMIN);
+    fake.on("GET", "/roles", page([ROLE]));
+    renderAt("/roles");
+    await user.click(await screen.findByText("New role", { selector: "button span" }));
+    let dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(confirm).not.toHaveBeenCalled();
+
+    await user.click(screen.getByText("New role", { selector: "button span" }));
+    dialog = await screen.findByRole("dialog");
+    fill("Name", "Clerks", dialog);
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(confirm).toHaveBeenCalledWith("You have unsaved changes. Leave without saving them?");
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Name")).toHaveValue("Clerks");
+  }, 60_000);
+});
+
+describe("document title", () => {
+  it("names each signed-in page by its resource and what it does, and follows the language", async () => {
+    const fake = signedInAs(ADMIN);
+    fake.on("GET", "/users", page([person(11, "Dana", "Reyes")]));
+    renderAt("/employees");
+    expect(await screen.findByText("Dana Reyes")).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe("Employees · Paydesk"));
+    await changeLanguage("fr");
+    await waitFor(() => expect(document.title).toBe("Salariés · Paydesk"));
+  }, 40_000);
+
+  it("names create and edit pages and the profile", async () => {
+    const fake = signedInAs(ADMIN);
+    fake.on("GET", "/roles/options", [200, { data: [] }]);
+    fake.on("GET", "/users/11", [200, { data: person(11, "Dana", "Reyes") }]);
+    fake.on("GET", "/user", [200, { data: person(1, "Alex", "Admin") }]);
+    const first = renderAt("/employees/create");
+    await waitFor(() => expect(document.title).toBe("New · Employees · Paydesk"));
+    first.unmount();
+    const second = renderAt("/employees/11/edit");
+    await waitFor(() => expect(document.title).toBe("Edit #11 · Employees · Paydesk"));
+    second.unmount();
+    renderAt("/profile");
+    await waitFor(() => expect(document.title).toBe("My profile · Paydesk"));
+  }, 60_000);
+
+  it("names the signed-out pages, in the reader's language", async () => {
+    const fake = fakeApi();
+    fake.on("GET", "/public-config", [200, { data: {} }]);
+    const login = renderAt("/login");
+    await waitFor(() => expect(document.title).toBe("Sign in · Paydesk"));
+    login.unmount();
+    const forgot = renderAt("/forgot-password");
+    await waitFor(() => expect(document.title).toBe("Forgot password · Paydesk"));
+    forgot.unmount();
+    await changeLanguage("fr");
+    const french = renderAt("/login");
+    await waitFor(() => expect(document.title).toBe("Connexion · Paydesk"));
+    french.unmount();
+    await changeLanguage("jp");
+    renderAt("/forgot-password");
+    await waitFor(() => expect(document.title).toBe("パスワードをお忘れの方 · Paydesk"));
+  }, 40_000);
+});
