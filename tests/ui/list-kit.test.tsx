@@ -258,6 +258,24 @@ describe("list kit", () => {
     expect(screen.queryByRole("region", { name: "Bulk actions" })).not.toBeInTheDocument();
   });
 
+  it("names the select-all box and counts the selection in the reader's language, with plurals", async () => {
+    await i18next.changeLanguage("fr");
+    try {
+      const user = setupUser();
+      renderPeople();
+      await firstPageShown();
+      const rowOf = (name: string) => screen.getByText(name).closest("tr") as HTMLElement;
+      expect(screen.getByRole("checkbox", { name: "Sélectionner toutes les lignes de cette page" })).toBeInTheDocument();
+      expect(screen.queryByRole("checkbox", { name: "Select all" })).not.toBeInTheDocument();
+      await user.click(within(rowOf("Person 3")).getByRole("checkbox"));
+      expect(screen.getByTestId("bulk-count")).toHaveTextContent(/^1 ligne sélectionnée$/);
+      await user.click(within(rowOf("Person 5")).getByRole("checkbox"));
+      expect(screen.getByTestId("bulk-count")).toHaveTextContent(/^2 lignes sélectionnées$/);
+    } finally {
+      await i18next.changeLanguage("en");
+    }
+  });
+
   describe("CSV export", () => {
     let blobs: Blob[];
     let filenames: string[];

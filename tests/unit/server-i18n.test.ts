@@ -37,7 +37,18 @@ describe("translator", () => {
 
   it("interpolates {{min}} and other parameters", () => {
     expect(t("validation.minLength", { min: 8 })).toBe("This field should be at least 8 characters long");
-    expect(t("auth.throttled", { minutes: 3 })).toBe("Too many attempts. Try again in 3 minute(s).");
+  });
+
+  it.each([
+    ["en", "Too many attempts. Try again in 1 minute.", "Too many attempts. Try again in 14 minutes."],
+    ["fr", "Trop de tentatives. Réessayez dans 1 minute.", "Trop de tentatives. Réessayez dans 14 minutes."],
+    ["jp", "試行回数が上限を超えました。1 分後にもう一度お試しください。", "試行回数が上限を超えました。14 分後にもう一度お試しください。"],
+    ["cn", "尝试次数过多。请在 1 分钟后重试。", "尝试次数过多。请在 14 分钟后重试。"],
+    ["tl", "Masyadong maraming pagtatangka. Subukang muli pagkalipas ng 1 minuto.", "Masyadong maraming pagtatangka. Subukang muli pagkalipas ng 14 minuto."],
+  ] as const)("says the throttle's minutes with %s plurals, never \"minute(s)\"", (language, one, many) => {
+    const say = translator(language);
+    expect(say("auth.throttled", { count: 1 })).toBe(one);
+    expect(say("auth.throttled", { count: 14 })).toBe(many);
   });
 
   it("leaves a placeholder whose parameter is missing as it is", () => {

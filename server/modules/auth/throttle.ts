@@ -46,7 +46,7 @@ export async function reserveAttempt(
       const [row] = await tx.select({ attempts: count(), oldest: min(authAttempts.created_at) }).from(authAttempts).where(matching(kind, limit, since));
       if (Number(row.attempts) <= limit.max || !row.oldest) continue;
       const seconds = Math.max(1, Math.ceil((new Date(row.oldest).getTime() + windowMs - now.getTime()) / 1000));
-      throw new HttpError(429, "auth.throttled", { minutes: Math.ceil(seconds / 60) }, undefined, { "retry-after": String(seconds) });
+      throw new HttpError(429, "auth.throttled", { count: Math.ceil(seconds / 60) }, undefined, { "retry-after": String(seconds) });
     }
     return attempt.id;
   });

@@ -8,8 +8,9 @@ export function BulkBar({ selection, children }: { selection: BulkSelection; chi
   const { t } = useTranslation();
   const { token } = theme.useToken();
   if (!selection.ids.length) return null;
-  // "n", not "count": i18next would look for plural forms that the app's language codes (jp, cn) cannot resolve.
-  const label = t("list.bulk.selected", { n: selection.ids.length });
+  // i18next plurals (selected_one/_other): "1 ligne sélectionnée", "2 lignes sélectionnées". Japanese and
+  // Chinese carry both forms with one text, so whichever rule the codes jp/cn resolve to finds its words.
+  const label = t("list.bulk.selected", { count: selection.ids.length });
   return (
     <Flex
       role="region"

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState, type Key } from "react";
 import type { BaseKey, BaseRecord } from "@refinedev/core";
 import type { TableRowSelection } from "antd/es/table/interface";
+import { useTranslation } from "react-i18next";
 
 /** What bulk actions receive: the selected ids and a way to clear them once done. */
 export interface BulkSelection {
@@ -22,9 +23,17 @@ export function useBulkSelection<T extends BaseRecord>(resetKey: string): { rowS
   }
   const clear = useCallback(() => setKeys([]), []);
   const ids = useMemo(() => keys.filter((key): key is BaseKey => typeof key === "string" || typeof key === "number"), [keys]);
+  const { t } = useTranslation();
+  const selectAllLabel = t("list.bulk.selectAll");
   const rowSelection = useMemo<TableRowSelection<T>>(
-    () => ({ selectedRowKeys: keys, onChange: (next) => setKeys(next), preserveSelectedRowKeys: true }),
-    [keys],
+    () => ({
+      selectedRowKeys: keys,
+      onChange: (next) => setKeys(next),
+      preserveSelectedRowKeys: true,
+      // antd names the header checkbox "Select all" in English whatever the locale.
+      getTitleCheckboxProps: () => ({ "aria-label": selectAllLabel }),
+    }),
+    [keys, selectAllLabel],
   );
   return { rowSelection, selection: useMemo(() => ({ ids, clear }), [ids, clear]) };
 }
