@@ -250,6 +250,22 @@ describe("every People mutation leaves exactly one row, secrets masked", () => {
     expect(Object.keys(row.changes ?? {}).sort()).toEqual(["address", "preferences"]);
   });
 
+  it("language and theme switches alone are preference changes, not profile changes", async () => {
+    const person = await employeeSignedIn(t, admin);
+    const { row } = await exactlyOneRow(
+      () => call(t, person.token, { method: "PUT", url: "/api/me/profile", payload: { preferences: { language: "fr", dark_mode: true } } }),
+      200,
+    );
+    expect(row).toMatchObject({ action: "profile.preferences_changed", actor_id: person.id, subject_type: "user", subject_id: person.id });
+    expect(row.changes).toEqual({ preferences: { from: {}, to: { language: "fr", dark_mode: true } } });
+    const again = await exactlyOneRow(
+      () => call(t, person.token, { method: "PUT", url: "/api/me/profile", payload: { preferences: { theme_preset: "lara" } } }),
+      200,
+    );
+    expect(again.row).toMatchObject({ action: "profile.preferences_changed" });
+    expect(again.row.changes).toEqual({ preferences: { from: { language: "fr", dark_mode: true }, to: { language: "fr", dark_mode: true, theme_preset: "lara" } } });
+  });
+
   it("picture changed, and changed again", async () => {
     const person = await employeeSignedIn(t, admin);
     const upload = (content: Buffer, filename: string, type: string) =>

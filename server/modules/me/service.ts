@@ -20,7 +20,10 @@ export async function updateOwnProfile(ctx: AppContext, me: AuthUser, author: Au
   const { preferences, ...fields } = input;
   const next = { ...fields, ...(preferences ? { preferences: { ...found.user.preferences, ...preferences } } : {}) };
   const changes = diffFields(found.user as unknown as Record<string, unknown>, next);
-  await mutate(ctx, author, { action: "profile.updated", subjectType: "user" }, async (tx) => {
+  // Language, theme and dark mode are how the app looks to its user, not facts about the person:
+  // a write that changes only them is logged as a preference change, under its own name.
+  const action = Object.keys(changes).every((field) => field === "preferences") ? "profile.preferences_changed" : "profile.updated";
+  await mutate(ctx, author, { action, subjectType: "user" }, async (tx) => {
     if (Object.keys(changes).length === 0) return { result: undefined, unchanged: true };
     // Preferences merge in SQL: two quick saves (language, then theme) must both stick.
     const merged = preferences ? { preferences: sql`${users.preferences} || ${JSON.stringify(preferences)}::jsonb` } : {};

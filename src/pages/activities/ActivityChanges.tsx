@@ -1,5 +1,7 @@
 import { Typography } from "antd";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { valueLabel } from "./valueLabels";
 
 type Change = { from: unknown; to: unknown };
 
@@ -12,15 +14,31 @@ function labelKeys(field: string, subjectType: string | null | undefined): strin
   return [...(own ? [`${own}.${field}`] : []), `activities.changeFields.${field}`, `employees.fields.${field}`];
 }
 
-/** A value as a person reads it: lists comma-separated, small objects as "key: value", nothing as "(empty)". */
-function show(value: unknown, empty: string): string {
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * A field's value as a person reads it, with the forms' labels (valueLabels.ts): lists comma-separated,
+ * small objects (preferences) as "Label: value", nothing as "(empty)".
+ */
+function show(field: string, value: unknown, t: TFunction): string {
+  const empty = t("activities.empty");
   if (value === null || value === undefined || value === "") return empty;
-  if (Array.isArray(value)) return value.length === 0 ? empty : value.map((item) => show(item, empty)).join(", ");
-  if (typeof value === "object") {
+  if (Array.isArray(value)) return value.length === 0 ? empty : value.map((item) => show(field, item, t)).join(", ");
+  if (isPlainObject(value)) {
     const entries = Object.entries(value);
-    return entries.length === 0 ? empty : entries.map(([key, item]) => `${key}: ${show(item, empty)}`).join(", ");
+    return entries.length === 0 ? empty : entries.map(([key, item]) => `${t(`activities.changeFields.${key}`, { defaultValue: key })}: ${show(key, item, t)}`).join(", ");
   }
-  return String(value);
+  return valueLabel(field, value, t);
+}
+
+/** Of two objects (preferences before and after), only the keys that changed, so a theme switch does not list the language. */
+function changedPart(change: Change): Change {
+  if (!isPlainObject(change.from) || !isPlainObject(change.to)) return change;
+  const before = change.from;
+  const after = change.to;
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  if (keys.length === 0) return change;
+  return { from: Object.fromEntries(keys.map((key) => [key, before[key] ?? null])), to: Object.fromEntries(keys.map((key) => [key, after[key] ?? null])) };
 }
 
 /** Where each kind of record keeps its field labels; the activity log's own labels cover the rest (file type, size...). */
@@ -32,7 +50,6 @@ export function ActivityChanges({ changes, subjectType }: { changes: unknown; su
   if (typeof changes !== "object" || changes === null) return null;
   const entries = Object.entries(changes as Record<string, unknown>);
   if (entries.length === 0) return null;
-  const empty = t("activities.empty");
   return (
     <ul style={{ margin: "4px 0 0", paddingLeft: 18 }} data-testid="activity-changes">
       {entries.map(([field, value]) => (
@@ -40,10 +57,10 @@ export function ActivityChanges({ changes, subjectType }: { changes: unknown; su
           <Typography.Text type="secondary">{t(labelKeys(field, subjectType), { defaultValue: field })}: </Typography.Text>
           {isChange(value) ? (
             <>
-              <Typography.Text delete>{show(value.from, empty)}</Typography.Text> → <Typography.Text>{show(value.to, empty)}</Typography.Text>
+              <Typography.Text delete>{show(field, changedPart(value).from, t)}</Typography.Text> → <Typography.Text>{show(field, changedPart(value).to, t)}</Typography.Text>
             </>
           ) : (
-            <Typography.Text>{show(value, empty)}</Typography.Text>
+            <Typography.Text>{show(field, value, t)}</Typography.Text>
           )}
         </li>
       ))}

@@ -6,3 +6,11 @@ export const STATUS_CHOICES: readonly Choice[] = EMPLOYMENT_STATUSES.map((value)
 export const TYPE_CHOICES: readonly Choice[] = EMPLOYMENT_TYPES.map((value) => ({ value, labelKey: `employees.types.${value}` }));
 export const PAY_BASIS_CHOICES: readonly Choice[] = PAY_BASES.map((value) => ({ value, labelKey: `employees.payBases.${value}` }));
 export const LEVEL_CHOICES: readonly Choice[] = [0, 1, 2].map((value) => ({ value, labelKey: `accessLevel.${value}` }));
+
+/** Each choice field of a person by name: the forms' labels for values shown elsewhere (the activity log). */
+export const FIELD_CHOICES: Readonly<Record<string, readonly Choice[]>> = {
+  employment_status: STATUS_CHOICES,
+  employment_type: TYPE_CHOICES,
+  pay_basis: PAY_BASIS_CHOICES,
+  access_level: LEVEL_CHOICES,
+};
