@@ -18,7 +18,7 @@ beforeAll(async () => {
 configure({ asyncUtilTimeout: 15_000 });
 
 async function signOutFromMenu(user: User) {
-  await user.click(await screen.findByRole("button", { name: "Account menu" }));
+  await user.click(await screen.findByRole("button", { name: /account menu/ }));
   await user.click(await screen.findByRole("menuitem", { name: /Sign out/ }));
   const dialog = await screen.findByRole("dialog");
   // antd keeps a second, hidden copy of the title for its motion.
@@ -47,7 +47,7 @@ describe("signing out", () => {
     const user = setupUser();
     const fake = signedInAs(EMPLOYEE);
     renderAt("/user-dashboard");
-    await user.click(await screen.findByRole("button", { name: "Account menu" }));
+    await user.click(await screen.findByRole("button", { name: /account menu/ }));
     await user.click(await screen.findByRole("menuitem", { name: /Sign out/ }));
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Cancel" }));
     expect(fake.calls.some((call) => call.url === "/logout")).toBe(false);

@@ -37,7 +37,7 @@ export function UserMenu() {
           ],
         }}
       >
-        <Button type="text" aria-label={t("header.userMenu")} data-testid="user-menu" style={{ height: "auto", padding: "4px 8px" }}>
+        <Button type="text" aria-label={t("header.userMenu", { name: me?.name ?? "" })} data-testid="user-menu" style={{ height: "auto", padding: "4px 8px" }}>
           <Space>
             <Avatar size="small" src={me?.profile_picture_url ?? undefined} icon={<UserOutlined />} />
             <Typography.Text strong>{me?.name}</Typography.Text>

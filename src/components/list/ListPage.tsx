@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from "react";
 import type { BaseRecord, CrudFilter, CrudSort } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Flex, Space, Table, Typography, type TableProps } from "antd";
@@ -34,6 +34,8 @@ export interface ListPageProps<T extends BaseRecord> {
   /** Filters the user cannot remove, e.g. one employee's attendance. */
   permanentFilters?: CrudFilter[];
   rowKey?: string;
+  /** The field naming a row to people (checkbox labels); the first column's by default. */
+  nameField?: string;
   pageSize?: number;
 }
 
@@ -51,6 +53,7 @@ export function ListPage<T extends BaseRecord>({
   initialSorters,
   permanentFilters,
   rowKey = "id",
+  nameField = columns[0]?.field,
   pageSize = DEFAULT_PER_PAGE,
 }: ListPageProps<T>) {
   const { t } = useTranslation();
@@ -75,14 +78,22 @@ export function ListPage<T extends BaseRecord>({
   const tableColumns: ColumnsType<T> = rowActions
     ? [...dataColumns, { key: "__actions", title: t("list.actions"), render: (_: unknown, row: T) => rowActions(row) }]
     : dataColumns;
-  const { rowSelection, selection } = useBulkSelection<T>(JSON.stringify(filters));
+  const rowName = useCallback((row: T) => String(row[nameField] ?? row[rowKey]), [nameField, rowKey]);
+  const { rowSelection, selection } = useBulkSelection<T>(JSON.stringify(filters), rowName);
 
   // The column dropdowns own the filters; Refine's own antd mapping would
   // turn each column's filteredValue back into a filter, so hand it none.
   const onChange: TableProps<T>["onChange"] = (pagination, _filters, sorter, extra) => tableProps.onChange?.(pagination, {}, sorter, extra);
 
+  // antd measures column widths with a hidden copy of the header row (aria-hidden), select-all box and
+  // filter buttons included: keyboard focus must not land in it. inert takes it out of the tab order.
+  const tableRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    for (const row of tableRef.current?.querySelectorAll(".ant-table-measure-row") ?? []) row.setAttribute("inert", "");
+  });
+
   return (
-    <section>
+    <section ref={tableRef}>
       <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
           {t(titleKey)}

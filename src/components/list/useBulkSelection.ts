@@ -14,7 +14,10 @@ export interface BulkSelection {
  * (the page passes its filters): rows picked under old filters may no longer
  * be on screen, and a bulk delete must only touch what the user can see.
  */
-export function useBulkSelection<T extends BaseRecord>(resetKey: string): { rowSelection: TableRowSelection<T>; selection: BulkSelection } {
+export function useBulkSelection<T extends BaseRecord>(
+  resetKey: string,
+  rowName: (row: T) => string,
+): { rowSelection: TableRowSelection<T>; selection: BulkSelection } {
   const [keys, setKeys] = useState<Key[]>([]);
   const [seenKey, setSeenKey] = useState(resetKey);
   if (seenKey !== resetKey) {
@@ -32,8 +35,10 @@ export function useBulkSelection<T extends BaseRecord>(resetKey: string): { rowS
       preserveSelectedRowKeys: true,
       // antd names the header checkbox "Select all" in English whatever the locale.
       getTitleCheckboxProps: () => ({ "aria-label": selectAllLabel }),
+      // Each row's checkbox says whose row it is ("Select Alex Admin"); antd gives it no name at all.
+      getCheckboxProps: (row) => ({ "aria-label": t("list.bulk.selectRow", { name: rowName(row) }) }) as ReturnType<NonNullable<TableRowSelection<T>["getCheckboxProps"]>>,
     }),
-    [keys, selectAllLabel],
+    [keys, selectAllLabel, rowName, t],
   );
   return { rowSelection, selection: useMemo(() => ({ ids, clear }), [ids, clear]) };
 }

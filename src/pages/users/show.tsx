@@ -10,6 +10,7 @@ import { LinkButton } from "../../components/common/LinkButton";
 import { Money } from "../../components/common/Money";
 import { formatDateTime } from "../../lib/dates";
 import { pagePath } from "../../resources";
+import { STATE_COLOURS } from "../../theme/presets";
 import { ActivityChanges } from "../activities/ActivityChanges";
 
 interface Profile {
@@ -17,7 +18,7 @@ interface Profile {
   recent_activity: ActivityRecord[] | null;
 }
 
-const STATUS_COLOR = { active: "green", on_leave: "gold", terminated: "red" } as const;
+const STATUS_COLOR = { active: STATE_COLOURS.good, on_leave: STATE_COLOURS.warning, terminated: STATE_COLOURS.bad } as const;
 
 /** /employee-profile/:id: who the person is, their employment and pay, and what changed lately. */
 export default function UserProfilePage() {
@@ -44,7 +45,7 @@ export default function UserProfilePage() {
             <Space size="small">
               <Typography.Text type="secondary">{user.position ?? dash}</Typography.Text>
               <Tag color={STATUS_COLOR[user.employment_status]}>{t(`employees.statuses.${user.employment_status}`)}</Tag>
-              {user.archived_at && <Tag>{t("employees.archivedTag")}</Tag>}
+              {user.archived_at && <Tag color={STATE_COLOURS.neutral}>{t("employees.archivedTag")}</Tag>}
             </Space>
           </div>
         </Space>
