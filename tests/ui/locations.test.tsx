@@ -62,6 +62,28 @@ describe("work locations", () => {
     expect(await within(dialog).findByText("Another work location already has this name.")).toBeInTheDocument();
   }, 60_000);
 
+  it("keeps a dialog's fields in the page only while it is open, and fills the edit dialog with the record", async () => {
+    const user = setupUser();
+    const fake = signedInAs(meAs(1, 0, "Alex Admin"));
+    fake.on("GET", "/locations", [...page([OFFICE])]);
+    fake.on("GET", `/locations/${OFFICE.id}`, [200, { data: OFFICE }]);
+    renderAt("/attendance/locations");
+    const row = (await screen.findByText("Makati head office")).closest("tr")!;
+    expect(screen.queryByLabelText("Name", { selector: "input" })).toBeNull();
+
+    await user.click(within(row).getByRole("button", { name: "Edit work location" }));
+    const dialog = await screen.findByRole("dialog");
+    await waitFor(() => expect(within(dialog).getByLabelText("Name")).toHaveValue("Makati head office"));
+    expect(within(dialog).getByLabelText("Name").id).toBe("locations-edit_name");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByLabelText("Name", { selector: "input" })).toBeNull());
+
+    await user.click(await screen.findByText("New work location", { selector: "button span" }));
+    const creating = await screen.findByRole("dialog");
+    expect(within(creating).getByLabelText("Name")).toHaveValue("");
+    expect(screen.getAllByLabelText("Name", { selector: "input" }).map((field) => field.id)).toEqual(["locations-create_name"]);
+  }, 60_000);
+
   it("refuses the screen to an employee", async () => {
     const fake = signedInAs(meAs(3, 1, "Emery Employee", ["attendance_admin_access"]));
     renderAt("/attendance/locations");

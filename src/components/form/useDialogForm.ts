@@ -20,7 +20,13 @@ export function useDialogForm<T extends BaseRecord>(resource: string, action: "c
       // Shown on the fields or in a toast by Refine already.
     }
   };
-  return { ...form, formProps: { ...form.formProps, onFinish } };
+  return {
+    ...form,
+    // The form is in the page only while its dialog is open: two dialogs of one page (create, edit) would
+    // otherwise both hold a "Name" field, read twice by a screen reader. Its name keeps the field ids apart.
+    modalProps: { ...form.modalProps, forceRender: false, destroyOnHidden: true },
+    formProps: { ...form.formProps, name: `${resource}-${action}`, onFinish },
+  };
 }
 
 export type DialogForm<T extends BaseRecord> = ReturnType<typeof useDialogForm<T>>;
