@@ -105,6 +105,8 @@ describe("one message per outcome", () => {
     const fake = await employeeForm(() => answer);
     await user.click(screen.getByRole("button", { name: "Save" }));
     await expectFieldError("E-mail", "This email address is already in use");
+    // The keyboard is taken to the field the server refused.
+    await waitFor(() => expect(screen.getByLabelText("E-mail")).toHaveFocus());
     await settle();
     expect(toasts()).toEqual([]);
     expect(screen.queryByText(/status code/)).not.toBeInTheDocument();

@@ -183,6 +183,8 @@ describe("employee form", () => {
     await user.click(save);
     for (const label of ["First name", "Last name", "E-mail", "Initial password"]) await expectFieldError(label, "Value is required");
     expect(fake.calls.some((call) => call.method === "POST")).toBe(false);
+    // The keyboard is taken to the first field in error.
+    await waitFor(() => expect(screen.getByLabelText("First name")).toHaveFocus());
 
     fill("Base rate", "12.345");
     await expectFieldError("Base rate", "Enter an amount like 1234.50, with no more decimals than the currency has.");

@@ -11,5 +11,15 @@ export function showServerErrors(form: FormInstance, failure: unknown): boolean 
   // "permissions.0" is the first entry of the permissions field.
   const path = (field: string) => field.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part));
   form.setFields(Object.entries(failure.errors).map(([field, errors]) => ({ name: path(field), errors })));
+  focusFirstError(form);
   return true;
 }
+
+/** Moves the keyboard to the first field in error (and it into view), so the person starts where the form stopped them. */
+export function focusFirstError(form: FormInstance): void {
+  const first = form.getFieldsError().find((field) => field.errors.length > 0);
+  if (first) form.scrollToField(first.name, { focus: true, block: "center" });
+}
+
+/** antd's own check on submit does the same for the rules the form knows (the kit's forms all pass it). */
+export const FOCUS_FIRST_ERROR = { focus: true, block: "center" } as const;

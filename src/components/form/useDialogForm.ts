@@ -1,6 +1,7 @@
 import { useModalForm } from "@refinedev/antd";
 import type { BaseRecord } from "@refinedev/core";
 import { writeNotifications } from "./notifications";
+import { FOCUS_FIRST_ERROR, focusFirstError } from "./serverErrors";
 
 /**
  * A resource's create or edit form in a dialog (Refine's useModalForm, which
@@ -19,13 +20,14 @@ export function useDialogForm<T extends BaseRecord>(resource: string, action: "c
     } catch {
       // Shown on the fields or in a toast by Refine already.
     }
+    focusFirstError(form.form);
   };
   return {
     ...form,
     // The form is in the page only while its dialog is open: two dialogs of one page (create, edit) would
     // otherwise both hold a "Name" field, read twice by a screen reader. Its name keeps the field ids apart.
     modalProps: { ...form.modalProps, forceRender: false, destroyOnHidden: true },
-    formProps: { ...form.formProps, name: `${resource}-${action}`, onFinish },
+    formProps: { ...form.formProps, name: `${resource}-${action}`, onFinish, scrollToFirstError: FOCUS_FIRST_ERROR },
   };
 }
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, type FormInstance } from "antd";
 import i18next from "i18next";
-import { showServerErrors } from "./serverErrors";
+import { FOCUS_FIRST_ERROR, showServerErrors } from "./serverErrors";
 
 export interface FormSubmitOptions<Values> {
   /** Sends the values; resolves once the server took them. */
@@ -37,5 +37,5 @@ export function useFormSubmit<Values>({ submit, onFailure, fieldErrors = true }:
     }
   };
 
-  return { form, busy, error, formProps: { form, onFinish, disabled: busy } };
+  return { form, busy, error, formProps: { form, onFinish, disabled: busy, scrollToFirstError: FOCUS_FIRST_ERROR } };
 }

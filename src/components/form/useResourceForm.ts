@@ -1,6 +1,7 @@
 import { useForm, type UseFormProps } from "@refinedev/antd";
 import type { BaseRecord, HttpError } from "@refinedev/core";
 import { writeNotifications } from "./notifications";
+import { FOCUS_FIRST_ERROR, focusFirstError } from "./serverErrors";
 
 /**
  * A resource's create or edit form on its own page (Refine's useForm): the
@@ -11,5 +12,13 @@ import { writeNotifications } from "./notifications";
 export function useResourceForm<TQueryFnData extends BaseRecord = BaseRecord, TVariables = {}, TData extends BaseRecord = TQueryFnData>(
   props: UseFormProps<TQueryFnData, HttpError, TVariables, TData>,
 ) {
-  return useForm<TQueryFnData, HttpError, TVariables, TData>({ ...writeNotifications, ...props });
+  const form = useForm<TQueryFnData, HttpError, TVariables, TData>({ ...writeNotifications, ...props });
+  const save = form.formProps.onFinish as ((values: TVariables) => Promise<unknown> | void) | undefined;
+  const onFinish = async (values: TVariables) => {
+    // Refine answers a refusal with the error instead of throwing, the 422 already on the fields: start the
+    // person at the first of them (nothing moves after a save that passed).
+    await save?.(values);
+    focusFirstError(form.form);
+  };
+  return { ...form, formProps: { ...form.formProps, onFinish, scrollToFirstError: FOCUS_FIRST_ERROR } };
 }

@@ -58,7 +58,6 @@ export function UserForm({ action, id }: UserFormProps) {
           ? { access_level: 1, is_active: true, employment_type: "full_time", employment_status: "active", pay_basis: "monthly", base_rate: 0, currency: DEFAULT_CURRENCY }
           : formProps.initialValues
       }
-      scrollToFirstError
     >
       <Row gutter={16}>
         <Col xs={24} lg={12}>
