@@ -57,10 +57,31 @@ function AppFooter() {
   );
 }
 
+const MAIN_CONTENT = "main-content";
+
+/** First in the tab order: past the menu and the header to the page itself. */
+function SkipToContent() {
+  const { t } = useTranslation();
+  return (
+    <a
+      className="skip-link"
+      href={`#${MAIN_CONTENT}`}
+      onClick={(event) => {
+        // Focus the page without putting a hash in the address the router owns.
+        event.preventDefault();
+        document.getElementById(MAIN_CONTENT)?.focus();
+      }}
+    >
+      {t("header.skipToContent")}
+    </a>
+  );
+}
+
 /** The signed-in shell: menu of what the user may open, header controls (saved with the account), the routed page. */
 export function AppLayout() {
   return (
     <PreferencesSync>
+      <SkipToContent />
       <ThemedLayout
         Header={AppHeader}
         Title={AppTitle}
@@ -69,7 +90,9 @@ export function AppLayout() {
         // open: every page one may use is in sight, as before there were headings.
         Sider={(props) => <ThemedSider {...props} siderItemsAreCollapsed={false} render={({ items }) => items} />}
       >
-        <Outlet />
+        <div id={MAIN_CONTENT} tabIndex={-1} style={{ outline: "none" }}>
+          <Outlet />
+        </div>
       </ThemedLayout>
     </PreferencesSync>
   );
