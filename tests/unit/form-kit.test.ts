@@ -73,8 +73,14 @@ describe("rules across fields", () => {
 
 describe("server errors on fields", () => {
   const form = () => {
-    const set: unknown[] = [];
-    return { set, instance: { setFields: (fields: unknown[]) => set.push(...fields) } as unknown as FormInstance };
+    const set: { name: (string | number)[]; errors: string[] }[] = [];
+    const focused: unknown[] = [];
+    const instance = {
+      setFields: (fields: typeof set) => set.push(...fields),
+      getFieldsError: () => set,
+      scrollToField: (name: unknown, options: { focus?: boolean }) => options.focus && focused.push(name),
+    };
+    return { set, focused, instance: instance as unknown as FormInstance };
   };
 
   it("puts a 422's messages on the fields it names, list entries included", () => {
@@ -85,6 +91,12 @@ describe("server errors on fields", () => {
       { name: ["name"], errors: ["Value is required"] },
       { name: ["permissions", 0], errors: ["Unknown permission"] },
     ]);
+  });
+
+  it("takes the keyboard to the first field the 422 names", () => {
+    const { focused, instance } = form();
+    showServerErrors(instance, new ApiError(422, "Invalid", { email: ["Taken"], name: ["Value is required"] }));
+    expect(focused).toEqual([["email"]]);
   });
 
   it("leaves failures that name no field to the caller", () => {
