@@ -7,50 +7,14 @@
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RoleRecord } from "../../contracts/roles";
-import type { UserRecord } from "../../contracts/users";
 import { changeLanguage } from "../../src/i18n/setup";
 import { fakeApi } from "./fake-api";
 import { renderAt } from "./render";
-import { loadEveryLanguage, meAs, signedInAs } from "./session";
+import { loadEveryLanguage, meAs, person, signedInAs } from "./session";
 import { setupUser } from "./user";
 
 const ADMIN = meAs(1, 0, "Alex");
-
-function person(id: number, first: string, last: string): UserRecord {
-  return {
-    id,
-    name: `${first} ${last}`,
-    first_name: first,
-    last_name: last,
-    email: `${first.toLowerCase()}@example.com`,
-    access_level: 1,
-    role: null,
-    is_active: true,
-    employee_number: `E-${id}`,
-    phone: null,
-    department: "Finance",
-    position: "Clerk",
-    employment_type: "full_time",
-    employment_status: "active",
-    hire_date: "2025-04-01",
-    end_date: null,
-    birth_date: null,
-    address: null,
-    emergency_contact_name: null,
-    emergency_contact_phone: null,
-    profile_picture_url: null,
-    archived_at: null,
-    created_at: "2025-04-01T00:00:00Z",
-    updated_at: "2025-04-01T00:00:00Z",
-    pay_basis: "monthly",
-    base_rate: 0,
-    currency: "USD",
-    bank_name: null,
-    bank_account: null,
-    tax_id: null,
-    social_insurance_id: null,
-  };
-}
+const PAY = { base_rate: 0, currency: "USD" };
 
 const ROLE: RoleRecord = { id: 5, name: "Payroll officer", description: null, permissions: ["payroll_view"], users_count: 2, created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z" };
 
@@ -111,8 +75,8 @@ describe("one message per outcome", () => {
     expect(toasts()).toEqual([]);
     expect(screen.queryByText(/status code/)).not.toBeInTheDocument();
 
-    answer = [201, { data: person(42, "Dana", "Reyes"), message: "Employee created." }];
-    fake.on("GET", "/users/42/profile", [200, { data: { user: person(42, "Dana", "Reyes"), recent_activity: [] } }]);
+    answer = [201, { data: person(42, "Dana", "Reyes", PAY), message: "Employee created." }];
+    fake.on("GET", "/users/42/profile", [200, { data: { user: person(42, "Dana", "Reyes", PAY), recent_activity: [] } }]);
     fill("E-mail", "dana.reyes@example.com");
     await user.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(location()).toHaveTextContent("/employee-profile/42"));
@@ -198,7 +162,7 @@ describe("unsaved changes", () => {
     const user = setupUser();
     const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
     const fake = await employeeForm(() => [500, {}]);
-    fake.on("GET", "/user", [200, { data: person(1, "Alex", "Admin") }]);
+    fake.on("GET", "/user", [200, { data: person(1, "Alex", "Admin", PAY) }]);
     await openProfileFromMenu(user);
     expect(confirm).toHaveBeenCalledWith("You have unsaved changes. Leave without saving them?");
     expect(location()).toHaveTextContent(/^\/employees\/create$/);
@@ -214,7 +178,7 @@ describe("unsaved changes", () => {
     const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
     const fake = signedInAs(ADMIN);
     fake.on("GET", "/roles/options", [200, { data: [] }]);
-    fake.on("GET", "/user", [200, { data: person(1, "Alex", "Admin") }]);
+    fake.on("GET", "/user", [200, { data: person(1, "Alex", "Admin", PAY) }]);
     renderAt("/employees/create");
     expect(await screen.findByRole("heading", { name: "New employee" })).toBeInTheDocument();
     await openProfileFromMenu(user);
@@ -247,7 +211,7 @@ describe("unsaved changes", () => {
 describe("document title", () => {
   it("names each signed-in page by its resource and what it does, and follows the language", async () => {
     const fake = signedInAs(ADMIN);
-    fake.on("GET", "/users", page([person(11, "Dana", "Reyes")]));
+    fake.on("GET", "/users", page([person(11, "Dana", "Reyes", PAY)]));
     renderAt("/employees");
     expect(await screen.findByText("Dana Reyes")).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe("Employees · Paydesk"));
@@ -258,8 +222,8 @@ describe("document title", () => {
   it("names create and edit pages and the profile", async () => {
     const fake = signedInAs(ADMIN);
     fake.on("GET", "/roles/options", [200, { data: [] }]);
-    fake.on("GET", "/users/11", [200, { data: person(11, "Dana", "Reyes") }]);
-    fake.on("GET", "/user", [200, { data: person(1, "Alex", "Admin") }]);
+    fake.on("GET", "/users/11", [200, { data: person(11, "Dana", "Reyes", PAY) }]);
+    fake.on("GET", "/user", [200, { data: person(1, "Alex", "Admin", PAY) }]);
     const first = renderAt("/employees/create");
     await waitFor(() => expect(document.title).toBe("New · Employees · Paydesk"));
     first.unmount();

@@ -2,45 +2,13 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from "@testing
 import { setupUser } from "./user";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { RoleRecord } from "../../contracts/roles";
-import type { UserRecord } from "../../contracts/users";
 import { renderAt } from "./render";
-import { meAs, signedInAs } from "./session";
+import { meAs, person, signedInAs } from "./session";
 
 
 const ADMIN = meAs(1, 0, "Alex");
 const STAFF = meAs(2, 2, "Harper", ["users_view"]);
 const EMPLOYEE = meAs(7, 1, "Emery");
-
-/** A person as the API returns them; pay fields only when `pay` is given. */
-function person(id: number, first: string, last: string, pay?: { base_rate: number; currency: string }): UserRecord {
-  return {
-    id,
-    name: `${first} ${last}`,
-    first_name: first,
-    last_name: last,
-    email: `${first.toLowerCase()}@example.com`,
-    access_level: 1,
-    role: null,
-    is_active: true,
-    employee_number: `E-${id}`,
-    phone: null,
-    department: "Finance",
-    position: "Clerk",
-    employment_type: "full_time",
-    employment_status: "active",
-    hire_date: "2025-04-01",
-    end_date: null,
-    birth_date: null,
-    address: null,
-    emergency_contact_name: null,
-    emergency_contact_phone: null,
-    profile_picture_url: null,
-    archived_at: null,
-    created_at: "2025-04-01T00:00:00Z",
-    updated_at: "2025-04-01T00:00:00Z",
-    ...(pay && { pay_basis: "monthly", bank_name: null, bank_account: null, tax_id: null, social_insurance_id: null, ...pay }),
-  };
-}
 
 const page = <T,>(data: T[]) => [200, { data, meta: { current_page: 1, per_page: 20, total: data.length, last_page: 1, total_capped: false } }] as [number, unknown];
 

@@ -1,5 +1,5 @@
 import type { Me } from "../../contracts/auth";
-import type { UserPreferences } from "../../contracts/users";
+import type { UserPreferences, UserRecord } from "../../contracts/users";
 import { syncFromStorage } from "../../src/auth/store";
 import { LANGUAGES } from "../../src/i18n/languages";
 import { fakeApi } from "./fake-api";
@@ -40,4 +40,35 @@ export function signedInAs(user: Me, preferences: UserPreferences = {}) {
  */
 export async function loadEveryLanguage(): Promise<void> {
   await Promise.all(LANGUAGES.flatMap((language) => [language.antd(), language.dayjsLocale()]));
+}
+
+/** A person as the API returns them; pay fields only when `pay` is given. */
+export function person(id: number, first: string, last: string, pay?: { base_rate: number; currency: string }): UserRecord {
+  return {
+    id,
+    name: `${first} ${last}`,
+    first_name: first,
+    last_name: last,
+    email: `${first.toLowerCase()}@example.com`,
+    access_level: 1,
+    role: null,
+    is_active: true,
+    employee_number: `E-${id}`,
+    phone: null,
+    department: "Finance",
+    position: "Clerk",
+    employment_type: "full_time",
+    employment_status: "active",
+    hire_date: "2025-04-01",
+    end_date: null,
+    birth_date: null,
+    address: null,
+    emergency_contact_name: null,
+    emergency_contact_phone: null,
+    profile_picture_url: null,
+    archived_at: null,
+    created_at: "2025-04-01T00:00:00Z",
+    updated_at: "2025-04-01T00:00:00Z",
+    ...(pay && { pay_basis: "monthly", bank_name: null, bank_account: null, tax_id: null, social_insurance_id: null, ...pay }),
+  };
 }
