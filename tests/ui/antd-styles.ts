@@ -16,6 +16,8 @@
  * jsdom's live HTMLCollection looks `length` up as a possible element name,
  * walking every child, at each step: quadratic in the number of style elements.
  */
+import { createCache } from "@ant-design/cssinjs";
+
 const OBSERVABLE = new Set(["display", "visibility", "opacity", "pointer-events", "content"]);
 
 function declaresObservable(style: CSSStyleDeclaration): boolean {
@@ -67,3 +69,27 @@ export function listHeadChildrenCheaply(): void {
     },
   });
 }
+
+/**
+ * antd builds each component's styles (a token pass, then CSS-in-JS to text)
+ * when the first instance of it mounts, and forgets them when the last one
+ * unmounts. Every test unmounts the whole app, so every test paid for building
+ * all its styles again, about a tenth of the UI suite. This keeps what was
+ * built for the worker's life; the style elements in the page were never
+ * removed (antd leaves them unless told to clear), so nothing a test sees changes.
+ */
+export function keepBuiltStylesBetweenTests(): void {
+  // Every cache is an instance of cssinjs' one cache class: reach it through the public createCache.
+  const cacheClass = Object.getPrototypeOf(createCache()) as { opUpdate(key: string, next: (previous?: CacheEntry) => CacheEntry | null): void; kept?: true };
+  if (cacheClass.kept) return;
+  const opUpdate = cacheClass.opUpdate;
+  cacheClass.opUpdate = function (this: { cache: Map<string, CacheEntry> }, key, next) {
+    const previous = this.cache.get(key);
+    // No one uses the entry any more: keep its value with no users instead of dropping it.
+    opUpdate.call(this, key, (entry) => next(entry) ?? (previous ? [0, previous[1]] : null));
+  };
+  cacheClass.kept = true;
+}
+
+/** cssinjs' cache entry: how many mounted components use it, and the value built. */
+type CacheEntry = [number, unknown];

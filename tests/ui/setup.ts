@@ -3,7 +3,7 @@ import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeAll, vi } from "vitest";
 import { localLogout } from "../../src/auth/store";
 import { loadSignedInMessages, setupI18n } from "../../src/i18n/setup";
-import { keepOnlyObservableStyleRules, listHeadChildrenCheaply } from "./antd-styles";
+import { keepBuiltStylesBetweenTests, keepOnlyObservableStyleRules, listHeadChildrenCheaply } from "./antd-styles";
 
 // jsdom lacks what antd measures with. The tests' "system" asks for reduced motion, as some people's do:
 // the app then shows dialogs and menus without animating, so a click never lands on one still fading out
@@ -34,6 +34,7 @@ const computed = jsdomComputedStyle.jsdom ?? jsdomComputedStyle;
 window.getComputedStyle = Object.assign((element: Element) => computed(element), { jsdom: computed });
 keepOnlyObservableStyleRules();
 listHeadChildrenCheaply();
+keepBuiltStylesBetweenTests();
 
 beforeAll(async () => {
   await setupI18n("en");
