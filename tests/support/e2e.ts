@@ -309,7 +309,7 @@ export interface BrowserSession {
 
 /** A fresh context (own storage, English) with one page on the server's origin. */
 export async function newSession(browser: Browser, server: RunningServer): Promise<BrowserSession> {
-  const context = await browser.newContext({ baseURL: server.url, locale: "en-US", viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ baseURL: server.url, locale: "en-US", viewport: { width: 1280, height: 800 }, reducedMotion: "reduce" });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(20_000);
   const page = await context.newPage();

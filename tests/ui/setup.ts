@@ -4,6 +4,7 @@ import { afterEach, beforeAll, vi } from "vitest";
 import { localLogout } from "../../src/auth/store";
 import { loadSignedInMessages, setupI18n } from "../../src/i18n/setup";
 import { keepBuiltStylesBetweenTests, keepOnlyObservableStyleRules, listHeadChildrenCheaply } from "./antd-styles";
+import { findLabelControlsById } from "./label-lookup";
 
 // jsdom lacks what antd measures with. The tests' "system" asks for reduced motion, as some people's do:
 // the app then shows dialogs and menus without animating, so a click never lands on one still fading out
@@ -35,6 +36,7 @@ window.getComputedStyle = Object.assign((element: Element) => computed(element),
 keepOnlyObservableStyleRules();
 listHeadChildrenCheaply();
 keepBuiltStylesBetweenTests();
+findLabelControlsById();
 
 beforeAll(async () => {
   await setupI18n("en");

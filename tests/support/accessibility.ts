@@ -3,12 +3,14 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ROUTES } from "../../src/routing/guards";
 import { RESOURCES } from "../../src/resources";
-import { apiToken, launchBrowser, newSession, startServer, type RunningServer } from "../support/e2e";
+import { apiToken, launchBrowser, newSession, startServer, type RunningServer } from "./e2e";
 
 /**
  * axe-core (WCAG 2.0 A and AA, 2.1 AA) on every page of the app's resource
- * list, signed out and as each kind of demo user, light and dark: no
+ * list, signed out and as each kind of demo user, in one colour mode: no
  * violation of any impact. A new resource's pages join through the list.
+ * Each mode has its file (tests/e2e/accessibility-*.test.ts): the two run side
+ * by side, each on its own server.
  */
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -24,17 +26,6 @@ const SIGNED_OUT = [ROUTES.login, ROUTES.forgotPassword, ROUTES.register, `${ROU
 let server: RunningServer;
 let browser: Browser;
 let adminToken: string;
-
-beforeAll(async () => {
-  server = await startServer({ copyOf: inject("e2eDemoDataDir") });
-  browser = await launchBrowser(inject("e2eBrowserEndpoint"));
-  adminToken = await apiToken(server, CALLERS[0].email, CALLERS[0].password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** A record id of the resource, for its show and edit pages: the first its list gives the administrator. */
 async function someId(api: string): Promise<string> {
@@ -108,21 +99,31 @@ async function audit(label: string, paths: string[], storage: Record<string, str
   return findings;
 }
 
-describe("accessibility (axe, WCAG 2.1 AA)", () => {
-  for (const dark of [false, true]) {
-    const mode = dark ? "dark" : "light";
-    const theme = { theme_dark: String(dark) };
+/** The suite of one colour mode: its own server, the signed-out pages, then every page as each demo user. */
+export function auditEveryPage(mode: "light" | "dark"): void {
+  const theme = { theme_dark: String(mode === "dark") };
+  describe(`accessibility (axe, WCAG 2.1 AA), ${mode}`, () => {
+    beforeAll(async () => {
+      server = await startServer({ copyOf: inject("e2eDemoDataDir") });
+      browser = await launchBrowser(inject("e2eBrowserEndpoint"));
+      adminToken = await apiToken(server, CALLERS[0].email, CALLERS[0].password);
+    });
 
-    it(`finds nothing on the signed-out pages, ${mode}`, async () => {
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+    });
+
+    it("finds nothing on the signed-out pages", async () => {
       expect(await audit(`signed out, ${mode}:`, SIGNED_OUT, theme)).toEqual([]);
     });
 
     for (const caller of CALLERS) {
-      it(`finds nothing on any page as the ${caller.kind}, ${mode}`, async () => {
+      it(`finds nothing on any page as the ${caller.kind}`, async () => {
         const token = await apiToken(server, caller.email, caller.password);
         const paths = await signedInPaths();
         expect(await audit(`${caller.kind}, ${mode}:`, paths, { ...theme, auth_token: token, is_authenticated: "true" })).toEqual([]);
       });
     }
-  }
-});
+  });
+}
