@@ -5,6 +5,7 @@ import { changeLanguage } from "../../src/i18n/setup";
 import { fakeApi } from "./fake-api";
 import { renderAt } from "./render";
 import { loadEveryLanguage } from "./session";
+import { settle, toasts } from "./toasts";
 
 const employee = {
   id: 3,
@@ -64,9 +65,10 @@ describe("login screen", () => {
     await setupUser().type(screen.getByLabelText("Password"), "wrong");
     await setupUser().click(screen.getByRole("button", { name: "Sign In" }));
     expect(await screen.findByTestId("login-error")).toHaveTextContent("Invalid credentials");
+    await settle();
     expect(screen.getAllByText("Invalid credentials")).toHaveLength(1);
     expect(screen.queryByText("Error")).not.toBeInTheDocument();
-    expect(document.querySelector(".ant-notification-notice")).toBeNull();
+    expect(toasts()).toEqual([]);
     expect(localStorage.getItem("auth_token")).toBeNull();
   });
 

@@ -2,7 +2,9 @@
  * One clear message per outcome (issue 9, point 6): a 422 on a form's fields
  * and nowhere else, other failures in exactly one toast with the server's
  * words, success in the server's words; a question before leaving a form with
- * unsaved changes; a title per page in the reader's language.
+ * unsaved changes; a title per page in the reader's language. The sign-in and
+ * reset screens say their one message in login and forgot-password tests;
+ * each page's title is worked out in tests/unit/page-title.test.ts.
  */
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -11,6 +13,7 @@ import { changeLanguage } from "../../src/i18n/setup";
 import { fakeApi } from "./fake-api";
 import { renderAt } from "./render";
 import { loadEveryLanguage, meAs, person, signedInAs } from "./session";
+import { settle, toasts } from "./toasts";
 import { setupUser } from "./user";
 
 const ADMIN = meAs(1, 0, "Alex");
@@ -31,10 +34,6 @@ afterEach(async () => {
 });
 
 const location = () => screen.getByTestId("location");
-/** The toasts on screen (antd notifications), by their text. */
-const toasts = () => [...document.querySelectorAll<HTMLElement>(".ant-notification-notice")].map((notice) => notice.textContent ?? "");
-/** A toast opened after the outcome shows would have been opened with it: give it the moment it takes. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 function fill(label: string, text: string, scope: HTMLElement = document.body) {
   fireEvent.change(within(scope).getByLabelText(label), { target: { value: text } });
@@ -123,32 +122,6 @@ describe("one message per outcome", () => {
     await waitFor(() => expect(toasts()).toEqual(["Role deleted."]));
   }, 40_000);
 
-  it("says a wrong password once: the banner, no toast", async () => {
-    const fake = fakeApi();
-    fake.on("GET", "/public-config", [200, { data: {} }]);
-    fake.on("POST", "/login", [422, { message: "Invalid credentials" }]);
-    renderAt("/login");
-    await setupUser().type(await screen.findByLabelText("Email"), "employee@example.com");
-    await setupUser().type(screen.getByLabelText("Password"), "wrong");
-    await setupUser().click(screen.getByRole("button", { name: "Sign In" }));
-    expect(await screen.findByTestId("login-error")).toHaveTextContent("Invalid credentials");
-    await settle();
-    expect(screen.getAllByText("Invalid credentials")).toHaveLength(1);
-    expect(toasts()).toEqual([]);
-  });
-
-  it("answers a reset request for an unknown address with one message: if an account exists", async () => {
-    const fake = fakeApi();
-    // The server answers the same whether or not the address has an account.
-    fake.on("POST", "/password/forgot", [200, { message: "If an account exists for this address, a reset link is on its way." }]);
-    renderAt("/forgot-password");
-    await setupUser().type(await screen.findByLabelText("Email"), "nobody@example.com");
-    await setupUser().click(screen.getByRole("button", { name: "Send Reset Link" }));
-    expect(await screen.findByText("If an account exists for nobody@example.com, a password reset link is on its way.")).toBeInTheDocument();
-    await settle();
-    expect(toasts()).toEqual([]);
-    expect(screen.queryByText(/has been sent/)).not.toBeInTheDocument();
-  });
 });
 
 /** Leaves the page the way a person does: the account menu's Profile entry. */
@@ -218,21 +191,6 @@ describe("document title", () => {
     await changeLanguage("fr");
     await waitFor(() => expect(document.title).toBe("Salariés · Paydesk"));
   }, 40_000);
-
-  it("names create and edit pages and the profile", async () => {
-    const fake = signedInAs(ADMIN);
-    fake.on("GET", "/roles/options", [200, { data: [] }]);
-    fake.on("GET", "/users/11", [200, { data: person(11, "Dana", "Reyes", PAY) }]);
-    fake.on("GET", "/user", [200, { data: person(1, "Alex", "Admin", PAY) }]);
-    const first = renderAt("/employees/create");
-    await waitFor(() => expect(document.title).toBe("New · Employees · Paydesk"));
-    first.unmount();
-    const second = renderAt("/employees/11/edit");
-    await waitFor(() => expect(document.title).toBe("Edit #11 · Employees · Paydesk"));
-    second.unmount();
-    renderAt("/profile");
-    await waitFor(() => expect(document.title).toBe("My profile · Paydesk"));
-  }, 60_000);
 
   it("names the signed-out pages, in the reader's language", async () => {
     const fake = fakeApi();
