@@ -96,13 +96,25 @@ export const userUpdateBody = z
   })
   .superRefine(checkDates);
 
+/** A list's name (its resource) or a column's field, as a preference key. */
+const preferenceKey = z.string({ error: MESSAGE.invalidType }).regex(/^[a-z][a-z0-9_]{0,39}$/, { error: MESSAGE.invalid });
+
 export const userPreferences = z.strictObject({
   language: z.enum(LANGUAGE_CODES, { error: MESSAGE.invalid }).optional(),
   dark_mode: z.boolean({ error: MESSAGE.invalidType }).optional(),
   theme_preset: z.enum(["aura", "lara"], { error: MESSAGE.invalid }).optional(),
+  /** By list, the columns the person hid; a list not named shows its defaults. */
+  hidden_columns: z.record(preferenceKey, z.array(preferenceKey).max(50, { error: MESSAGE.invalid }), { error: MESSAGE.invalidType }).optional(),
 });
 
 export type UserPreferences = z.infer<typeof userPreferences>;
+
+/** Saved preferences with changes over them: a list's hidden columns replace that list's only. */
+export function mergePreferences(saved: UserPreferences, changes: UserPreferences): UserPreferences {
+  const merged = { ...saved, ...changes };
+  if (changes.hidden_columns) merged.hidden_columns = { ...saved.hidden_columns, ...changes.hidden_columns };
+  return merged;
+}
 
 /** What a person may change about themselves. */
 export const ownProfileBody = z.strictObject({

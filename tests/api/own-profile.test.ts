@@ -87,6 +87,26 @@ describe("PUT /api/me/profile", () => {
     expect(settings.json()).toEqual({ data: { language: "jp", dark_mode: true } });
   });
 
+  it("keeps the columns hidden in each list, one list's choice replacing that list's only, even when sent at the same moment", async () => {
+    const person = await insertEmployeeSignedIn(t);
+    expect((await putProfile(person.token, { preferences: { hidden_columns: { users: ["email", "position"] } } })).statusCode).toBe(200);
+    const answers = await Promise.all([
+      putProfile(person.token, { preferences: { hidden_columns: { roles: ["description"] } } }),
+      putProfile(person.token, { preferences: { language: "fr", hidden_columns: { users: ["email"] } } }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const settings = await call(t, person.token, { method: "GET", url: "/api/user/settings" });
+    expect(settings.json()).toEqual({ data: { language: "fr", hidden_columns: { users: ["email"], roles: ["description"] } } });
+  });
+
+  it("refuses hidden columns that name no list or field (422 on the key)", async () => {
+    const person = await insertEmployeeSignedIn(t);
+    const response = await putProfile(person.token, { preferences: { hidden_columns: { users: ["DROP TABLE"] } } });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors)).toEqual(["preferences.hidden_columns.users.0"]);
+    expect((await call(t, person.token, { method: "GET", url: "/api/user/settings" })).json()).toEqual({ data: {} });
+  });
+
   it("leaves the contact fields alone when only preferences are sent", async () => {
     const person = await insertEmployeeSignedIn(t);
     const before = await own(person.token);

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { PROFILE_PICTURE_MAX_BYTES, type changePasswordBody, type ownProfileBody, type UserRecord } from "../../../contracts/users";
+import { mergePreferences, PROFILE_PICTURE_MAX_BYTES, type changePasswordBody, type ownProfileBody, type UserPreferences, type UserRecord } from "../../../contracts/users";
 import { authTokens, users } from "../../db/schema";
 import { diffFields } from "../../lib/changes";
 import type { AppContext } from "../../lib/context";
@@ -18,19 +18,29 @@ export async function updateOwnProfile(ctx: AppContext, me: AuthUser, author: Au
   const found = await findUser(ctx.db, me.id);
   if (!found) throw new HttpError(404, "errors.notFound");
   const { preferences, ...fields } = input;
-  const next = { ...fields, ...(preferences ? { preferences: { ...found.user.preferences, ...preferences } } : {}) };
+  const next = { ...fields, ...(preferences ? { preferences: mergePreferences(found.user.preferences, preferences) } : {}) };
   const changes = diffFields(found.user as unknown as Record<string, unknown>, next);
   // Language, theme and dark mode are how the app looks to its user, not facts about the person:
   // a write that changes only them is logged as a preference change, under its own name.
   const action = Object.keys(changes).every((field) => field === "preferences") ? "profile.preferences_changed" : "profile.updated";
   await mutate(ctx, author, { action, subjectType: "user" }, async (tx) => {
     if (Object.keys(changes).length === 0) return { result: undefined, unchanged: true };
-    // Preferences merge in SQL: two quick saves (language, then theme) must both stick.
-    const merged = preferences ? { preferences: sql`${users.preferences} || ${JSON.stringify(preferences)}::jsonb` } : {};
+    const merged = preferences ? { preferences: mergedInSql(preferences) } : {};
     await tx.update(users).set({ ...fields, ...merged, updated_at: ctx.clock.now(), updated_by: me.id }).where(eq(users.id, me.id));
     return { result: undefined, subjectId: me.id, changes };
   });
   return readUser(ctx, me, me.id);
+}
+
+/**
+ * mergePreferences, done by the database: two quick saves (language, then
+ * theme; one list's columns, then another's) must both stick.
+ */
+function mergedInSql({ hidden_columns, ...rest }: UserPreferences) {
+  const top = sql`${users.preferences} || ${JSON.stringify(rest)}::jsonb`;
+  if (!hidden_columns) return top;
+  const lists = sql`coalesce(${users.preferences} -> 'hidden_columns', '{}'::jsonb) || ${JSON.stringify(hidden_columns)}::jsonb`;
+  return sql`jsonb_set(${top}, '{hidden_columns}', ${lists})`;
 }
 
 /** Replaces the picture; the content decides the type, whatever the upload claims. */
