@@ -64,7 +64,12 @@ describe("employees list", () => {
     expect(await screen.findByText("Dana Reyes")).toBeInTheDocument();
     expect(screen.getByText("Kim Sato")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /New employee/ })).toHaveAttribute("href", "/employees/create");
-    expect(screen.getAllByRole("link", { name: "Edit" }).map((link) => link.getAttribute("href"))).toEqual(["/employees/11/edit", "/employees/12/edit"]);
+    // The name opens the record; the row's button edits it, named after the person.
+    expect(screen.getByRole("link", { name: "Dana Reyes" })).toHaveAttribute("href", "/employee-profile/11");
+    expect(screen.getAllByRole("link", { name: /^Edit / }).map((link) => [link.getAttribute("aria-label"), link.getAttribute("href")])).toEqual([
+      ["Edit Dana Reyes", "/employees/11/edit"],
+      ["Edit Kim Sato", "/employees/12/edit"],
+    ]);
     expect(screen.getByRole("columnheader", { name: /Base rate/ })).toBeInTheDocument();
     expect(screen.getByText("$1,234.50")).toBeInTheDocument();
     // A currency without minor units: 500000 yen is ¥500,000, not ¥5,000.00.
@@ -104,8 +109,8 @@ describe("employees list", () => {
     expect(screen.queryByRole("columnheader", { name: /Base rate/ })).not.toBeInTheDocument();
     expect(screen.queryByText("New employee")).not.toBeInTheDocument();
     // Viewing stays, changing goes.
-    expect(screen.getByRole("link", { name: "View profile" })).toHaveAttribute("href", "/employee-profile/11");
-    expect(screen.queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Dana Reyes" })).toHaveAttribute("href", "/employee-profile/11");
+    expect(screen.queryByRole("link", { name: /^Edit / })).not.toBeInTheDocument();
 
     cleanup();
     renderAt("/roles");

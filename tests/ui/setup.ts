@@ -8,12 +8,17 @@ import { findLabelControlsById } from "./label-lookup";
 
 // jsdom lacks what antd measures with. The tests' "system" asks for reduced motion, as some people's do:
 // the app then shows dialogs and menus without animating, so a click never lands on one still fading out
-// (rc-motion waits in jsdom for an animation end that never comes).
+// (rc-motion waits in jsdom for an animation end that never comes). Width queries (antd's breakpoints)
+// are answered for window.innerWidth: 1024 unless a test narrows it to a phone's.
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+function widthMatches(query: string): boolean {
+  const conditions = [...query.matchAll(/\((min|max)-width:\s*(\d+(?:\.\d+)?)px\)/g)];
+  return conditions.length > 0 && conditions.every(([, bound, px]) => (bound === "min" ? window.innerWidth >= Number(px) : window.innerWidth <= Number(px)));
+}
 Object.defineProperty(window, "matchMedia", {
   writable: true,
   value: (query: string) => ({
-    matches: query === REDUCED_MOTION,
+    matches: query === REDUCED_MOTION || widthMatches(query),
     media: query,
     onchange: null,
     addListener: () => {},
@@ -47,8 +52,11 @@ beforeAll(async () => {
 // Download tests stand in for these; each test starts with the window's own.
 const urlFunctions = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
 
+const DESKTOP_WIDTH = window.innerWidth;
+
 afterEach(() => {
   cleanup();
+  window.innerWidth = DESKTOP_WIDTH;
   localStorage.clear();
   // The session lives in a module: each test starts signed out.
   localLogout();

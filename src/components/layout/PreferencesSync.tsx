@@ -1,22 +1,24 @@
-import { useCallback, useEffect, useRef, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { UserPreferences } from "../../../contracts/users";
+import { mergePreferences, type UserPreferences } from "../../../contracts/users";
 import { meApi } from "../../api/me";
 import { changeLanguage } from "../../i18n/setup";
 import { toast, TOAST_LIFE } from "../../lib/toast";
 import { useThemeSettings } from "../../theme/ThemeProvider";
-import { PreferenceSaverContext } from "./preferenceSaver";
+import { PreferenceStoreContext } from "./preferenceSaver";
 
 /**
  * Language and theme follow the person, not the browser: the choices saved
  * with their account are applied when the signed-in shell opens (another
  * browser, another device), and a change made in the header is saved back.
+ * Pages read the rest (a list's chosen columns) with useSavedPreferences.
  */
 export function PreferencesSync({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { setDark, setPreset } = useThemeSettings();
   // A choice made while the saved ones are still loading must not be overwritten by them.
   const changedHere = useRef<Set<keyof UserPreferences>>(new Set());
+  const [saved, setSaved] = useState<UserPreferences>({});
 
   useEffect(() => {
     let cancelled = false;
@@ -24,11 +26,13 @@ export function PreferencesSync({ children }: { children: ReactNode }) {
       .settings()
       .then(({ data }) => {
         if (cancelled) return;
-        const saved = data.data;
+        const account = data.data;
+        // Changes made while it loaded win over what the account held.
+        setSaved((madeHere) => mergePreferences(account, madeHere));
         const untouched = (key: keyof UserPreferences) => !changedHere.current.has(key);
-        if (saved.language && untouched("language")) void changeLanguage(saved.language);
-        if (saved.dark_mode !== undefined && untouched("dark_mode")) setDark(saved.dark_mode);
-        if (saved.theme_preset && untouched("theme_preset")) setPreset(saved.theme_preset);
+        if (account.language && untouched("language")) void changeLanguage(account.language);
+        if (account.dark_mode !== undefined && untouched("dark_mode")) setDark(account.dark_mode);
+        if (account.theme_preset && untouched("theme_preset")) setPreset(account.theme_preset);
       })
       // Unreadable settings leave this browser's choices in place; the pages report their own failures.
       .catch(() => {});
@@ -40,6 +44,7 @@ export function PreferencesSync({ children }: { children: ReactNode }) {
   const save = useCallback(
     (changes: UserPreferences) => {
       for (const key of Object.keys(changes) as (keyof UserPreferences)[]) changedHere.current.add(key);
+      setSaved((previous) => mergePreferences(previous, changes));
       meApi.updateProfile({ preferences: changes }).catch(() => {
         toast("warn", t("preferences.notSavedTitle"), t("preferences.notSaved"), TOAST_LIFE.long);
       });
@@ -47,5 +52,6 @@ export function PreferencesSync({ children }: { children: ReactNode }) {
     [t],
   );
 
-  return <PreferenceSaverContext.Provider value={save}>{children}</PreferenceSaverContext.Provider>;
+  const store = useMemo(() => ({ saved, save }), [saved, save]);
+  return <PreferenceStoreContext.Provider value={store}>{children}</PreferenceStoreContext.Provider>;
 }

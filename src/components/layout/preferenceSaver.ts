@@ -4,11 +4,23 @@ import type { UserPreferences } from "../../../contracts/users";
 /** Saves a changed preference to the signed-in person's account; absent on the public screens. */
 export type SavePreferences = (changes: UserPreferences) => void;
 
-export const PreferenceSaverContext = createContext<SavePreferences | null>(null);
+/** The signed-in person's saved preferences (as loaded, with the changes made since) and how to save more. */
+export interface PreferenceStore {
+  saved: UserPreferences;
+  save: SavePreferences;
+}
+
+export const PreferenceStoreContext = createContext<PreferenceStore | null>(null);
 
 const keepLocalOnly: SavePreferences = () => {};
+const NONE: UserPreferences = {};
 
 /** The header controls call this after applying a choice: saved with the account when signed in, kept in this browser otherwise. */
 export function useSavePreferences(): SavePreferences {
-  return useContext(PreferenceSaverContext) ?? keepLocalOnly;
+  return useContext(PreferenceStoreContext)?.save ?? keepLocalOnly;
+}
+
+/** What the person saved with their account; nothing on the public screens or before it loads. */
+export function useSavedPreferences(): UserPreferences {
+  return useContext(PreferenceStoreContext)?.saved ?? NONE;
 }

@@ -1,17 +1,24 @@
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from "react";
 import type { BaseRecord, CrudFilter, CrudSort } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Flex, Space, Table, Typography, type TableProps } from "antd";
+import { Link } from "react-router";
 import type { ColumnsType } from "antd/es/table";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_PER_PAGE } from "../../../contracts/list";
 import { formatCount } from "../../i18n/numbers";
 import { BulkBar } from "./BulkBar";
+import { ColumnChooser } from "./ColumnChooser";
+import { columnValue } from "./columnValue";
 import { ExportButton } from "./ExportButton";
 import { SearchBox } from "./SearchBox";
 import { useBulkSelection, type BulkSelection } from "./useBulkSelection";
+import { useColumnChoice } from "./useColumnChoice";
 import { useListColumns } from "./useListColumns";
 import type { ListColumn } from "./types";
+
+/** antd's button opening a column's filter. */
+const FILTER_TRIGGER = ".ant-table-filter-trigger";
 
 export interface ListPageProps<T extends BaseRecord> {
   /** The Refine resource (its API path comes from the resource list), e.g. "users". */
@@ -28,8 +35,10 @@ export interface ListPageProps<T extends BaseRecord> {
   exportable?: boolean;
   /** Bulk action buttons; given, the rows get checkboxes and the actions get the selected ids. */
   bulkActions?: (selection: BulkSelection) => ReactNode;
-  /** A trailing column of per-row buttons (view, edit). */
+  /** A column of per-row buttons (edit, delete), kept in view at the right edge. */
   rowActions?: (row: T) => ReactNode;
+  /** The record's own page: given, the name column's cell links to it. */
+  recordPath?: (row: T) => string;
   initialSorters?: CrudSort[];
   /** Filters the user cannot remove, e.g. one employee's attendance. */
   permanentFilters?: CrudFilter[];
@@ -39,7 +48,11 @@ export interface ListPageProps<T extends BaseRecord> {
   pageSize?: number;
 }
 
-/** A list screen: title, toolbar (search, export, create), bulk bar and the server-paged table. */
+/**
+ * A list screen: title, toolbar (search, columns, export, create), bulk bar
+ * and the server-paged table. The name column links to the record; the row
+ * buttons stay at the right edge however wide the table scrolls.
+ */
 export function ListPage<T extends BaseRecord>({
   resource,
   titleKey,
@@ -50,6 +63,7 @@ export function ListPage<T extends BaseRecord>({
   exportable = true,
   bulkActions,
   rowActions,
+  recordPath,
   initialSorters,
   permanentFilters,
   rowKey = "id",
@@ -74,9 +88,21 @@ export function ListPage<T extends BaseRecord>({
     showTotal: (total, [from, to]) =>
       t(totalCapped ? "list.pager.rangeCapped" : "list.pager.range", { from: formatCount(from), to: formatCount(to), total: formatCount(total) }),
   };
-  const dataColumns = useListColumns(columns, table);
+  const choice = useColumnChoice(resource, columns, nameField);
+  const shownColumns = useMemo(
+    () =>
+      recordPath
+        ? choice.visible.map((column) =>
+            column.field === nameField
+              ? { ...column, render: (row: T) => <Link to={recordPath(row)}>{column.render ? column.render(row) : columnValue(column, row, t)}</Link> }
+              : column,
+          )
+        : choice.visible,
+    [choice.visible, nameField, recordPath, t],
+  );
+  const dataColumns = useListColumns(shownColumns, table);
   const tableColumns: ColumnsType<T> = rowActions
-    ? [...dataColumns, { key: "__actions", title: t("list.actions"), render: (_: unknown, row: T) => rowActions(row) }]
+    ? [...dataColumns, { key: "__actions", title: t("list.actions"), fixed: "right", render: (_: unknown, row: T) => rowActions(row) }]
     : dataColumns;
   const rowName = useCallback((row: T) => String(row[nameField] ?? row[rowKey]), [nameField, rowKey]);
   const { rowSelection, selection } = useBulkSelection<T>(JSON.stringify(filters), rowName);
@@ -87,13 +113,23 @@ export function ListPage<T extends BaseRecord>({
 
   // antd measures column widths with a hidden copy of the header row (aria-hidden), select-all box and
   // filter buttons included: keyboard focus must not land in it. inert takes it out of the tab order.
+  // antd's column filter buttons are out of the tab order (tabindex -1) and open on a click only:
+  // they join the tab order here, and Enter or Space opens them (onKeyDown below).
   const tableRef = useRef<HTMLElement>(null);
   useEffect(() => {
     for (const row of tableRef.current?.querySelectorAll(".ant-table-measure-row") ?? []) row.setAttribute("inert", "");
+    for (const trigger of tableRef.current?.querySelectorAll(FILTER_TRIGGER) ?? []) trigger.setAttribute("tabindex", "0");
   });
+  const openFilterByKey = (event: KeyboardEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    if ((event.key === "Enter" || event.key === " ") && target.matches(FILTER_TRIGGER)) {
+      event.preventDefault();
+      target.click();
+    }
+  };
 
   return (
-    <section ref={tableRef}>
+    <section ref={tableRef} onKeyDown={openFilterByKey}>
       <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
           {t(titleKey)}
@@ -101,6 +137,7 @@ export function ListPage<T extends BaseRecord>({
         <Space wrap>
           {searchable && <SearchBox controller={table} />}
           {toolbar}
+          <ColumnChooser columns={columns} nameField={nameField} hidden={choice.hidden} onChange={choice.setHidden} />
           {exportable && <ExportButton<T> resource={resource} columns={columns} filters={filters} sorters={sorters} meta={meta} />}
           {createButton}
         </Space>

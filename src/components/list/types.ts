@@ -27,6 +27,8 @@ export interface ListColumn<T extends BaseRecord> {
   /** Defaults to true. */
   exportable?: boolean;
   width?: number | string;
+  /** Shown on a phone until the person chooses columns (the name column always is). */
+  phone?: boolean;
   /** A custom cell; the CSV still uses exportValue or the kind's plain value. */
   render?: (row: T) => ReactNode;
   /** The CSV cell when the plain field value is not what a reader wants. */

@@ -38,7 +38,7 @@ const COLUMNS: ListColumn<Row>[] = [
     exportValue: (row) => `${row.latitude}, ${row.longitude}`,
   },
   { field: "radius_m", titleKey: "locations.fields.radius_m", kind: "number", width: 130, render: (row) => <Radius metres={row.radius_m} /> },
-  { field: "active", titleKey: "locations.fields.active", kind: "choice", choices: ACTIVE_CHOICES, width: 120, render: (row) => <ActiveTag active={row.active} /> },
+  { field: "active", titleKey: "locations.fields.active", kind: "choice", choices: ACTIVE_CHOICES, width: 120, phone: true, render: (row) => <ActiveTag active={row.active} /> },
 ];
 
 function LocationModal({ form, titleKey }: { form: DialogForm<LocationRecord>; titleKey: string }) {

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
-import { EditOutlined, EyeOutlined, PlusOutlined } from "@ant-design/icons";
+import { EditOutlined, PlusOutlined } from "@ant-design/icons";
 import { useDeleteMany } from "@refinedev/core";
-import { Button, Popconfirm, Space } from "antd";
+import { Button, Popconfirm } from "antd";
 import { useTranslation } from "react-i18next";
 import { minorToMajorText } from "../../../contracts/money";
 import type { UserRecord } from "../../../contracts/users";
@@ -19,10 +19,10 @@ const BASE_COLUMNS: ListColumn<Row>[] = [
   { field: "employee_number", titleKey: "employees.fields.employee_number", kind: "text", width: 120 },
   { field: "name", titleKey: "employees.fields.name", kind: "text" },
   { field: "email", titleKey: "employees.fields.email", kind: "text" },
-  { field: "department", titleKey: "employees.fields.department", kind: "text" },
+  { field: "department", titleKey: "employees.fields.department", kind: "text", phone: true },
   { field: "position", titleKey: "employees.fields.position", kind: "text" },
   { field: "employment_type", titleKey: "employees.fields.employment_type", kind: "choice", choices: TYPE_CHOICES },
-  { field: "employment_status", titleKey: "employees.fields.employment_status", kind: "choice", choices: STATUS_CHOICES },
+  { field: "employment_status", titleKey: "employees.fields.employment_status", kind: "choice", choices: STATUS_CHOICES, phone: true },
   { field: "access_level", titleKey: "employees.fields.access_level", kind: "choice", choices: LEVEL_CHOICES },
   { field: "hire_date", titleKey: "employees.fields.hire_date", kind: "date" },
 ];
@@ -37,6 +37,8 @@ const PAY_COLUMN: ListColumn<Row> = {
   // The file holds what the screen shows: 9500.00 USD, not the 950000 minor units the API sends.
   exportValue: (row) => (row.base_rate === undefined || !row.currency ? "" : `${minorToMajorText(row.base_rate, row.currency)} ${row.currency}`),
 };
+
+const recordPath = (row: Row) => pagePath("users", "show", row.id);
 
 function DeleteSelected({ ids, clear }: BulkSelection) {
   const { t } = useTranslation();
@@ -69,6 +71,8 @@ export default function UserListPage() {
       titleKey="employees.title"
       columns={columns}
       initialSorters={[{ field: "name", order: "asc" }]}
+      nameField="name"
+      recordPath={recordPath}
       createButton={
         allowed("users", "create") && (
           <LinkButton to={pagePath("users", "create")} type="primary" icon={<PlusOutlined />}>
@@ -77,12 +81,9 @@ export default function UserListPage() {
         )
       }
       bulkActions={allowed("users", "delete") ? (selection) => <DeleteSelected {...selection} /> : undefined}
-      rowActions={(row) => (
-        <Space size="small">
-          <LinkButton to={pagePath("users", "show", row.id)} size="small" icon={<EyeOutlined />} aria-label={t("employees.view")} />
-          {allowed("users", "edit", row) && <LinkButton to={pagePath("users", "edit", row.id)} size="small" icon={<EditOutlined />} aria-label={t("employees.edit")} />}
-        </Space>
-      )}
+      rowActions={(row) =>
+        allowed("users", "edit", row) && <LinkButton to={pagePath("users", "edit", row.id)} size="small" icon={<EditOutlined />} aria-label={t("employees.editNamed", { name: row.name })} />
+      }
     />
   );
 }
