@@ -6,11 +6,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderAt } from "./render";
-import { meAs, person, signedInAs } from "./session";
+import { meAs, page, person, signedInAs } from "./session";
 import { setupUser } from "./user";
 
 const ADMIN = meAs(1, 0, "Alex");
-const page = <T,>(data: T[]) => [200, { data, meta: { current_page: 1, per_page: 20, total: data.length, last_page: 1, total_capped: false } }] as [number, unknown];
 const headers = () => screen.getAllByRole("columnheader").map((header) => header.textContent?.trim()).filter(Boolean);
 
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import type { RoleRecord } from "../../contracts/roles";
 import { changeLanguage } from "../../src/i18n/setup";
 import { fakeApi } from "./fake-api";
 import { renderAt } from "./render";
-import { loadEveryLanguage, meAs, person, signedInAs } from "./session";
+import { loadEveryLanguage, meAs, page, person, signedInAs } from "./session";
 import { settle, toasts } from "./toasts";
 import { setupUser } from "./user";
 
@@ -20,8 +20,6 @@ const ADMIN = meAs(1, 0, "Alex");
 const PAY = { base_rate: 0, currency: "USD" };
 
 const ROLE: RoleRecord = { id: 5, name: "Payroll officer", description: null, permissions: ["payroll_view"], users_count: 2, created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z" };
-
-const page = <T,>(data: T[]) => [200, { data, meta: { current_page: 1, per_page: 20, total: data.length, last_page: 1, total_capped: false } }] as [number, unknown];
 
 beforeAll(async () => {
   await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/users"), import("../../src/pages/roles"), import("../../src/pages/profile/ProfilePage"), loadEveryLanguage()]);

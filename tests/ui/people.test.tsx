@@ -3,14 +3,12 @@ import { setupUser } from "./user";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { RoleRecord } from "../../contracts/roles";
 import { renderAt } from "./render";
-import { meAs, person, signedInAs } from "./session";
+import { meAs, page, person, signedInAs } from "./session";
 
 
 const ADMIN = meAs(1, 0, "Alex");
 const STAFF = meAs(2, 2, "Harper", ["users_view"]);
 const EMPLOYEE = meAs(7, 1, "Emery");
-
-const page = <T,>(data: T[]) => [200, { data, meta: { current_page: 1, per_page: 20, total: data.length, last_page: 1, total_capped: false } }] as [number, unknown];
 
 // The screens are lazy chunks: load them once up front, so no test pays for the first import.
 beforeAll(async () => {

@@ -72,3 +72,6 @@ export function person(id: number, first: string, last: string, pay?: { base_rat
     ...(pay && { pay_basis: "monthly", bank_name: null, bank_account: null, tax_id: null, social_insurance_id: null, ...pay }),
   };
 }
+
+/** A list call's answer: one page holding all of `data`. */
+export const page = <T,>(data: T[]) => [200, { data, meta: { current_page: 1, per_page: 20, total: data.length, last_page: 1, total_capped: false } }] as [number, unknown];
