@@ -12,11 +12,16 @@ export function bindToasts(instance: NotificationInstance | null): void {
   api = instance;
 }
 
+/** On a phone a toast at the top would lie over the header and the page title: it rises from the bottom there. */
+function placement(): "topRight" | "bottom" {
+  return window.matchMedia?.("(max-width: 767.98px)").matches ? "bottom" : "topRight";
+}
+
 /** The spec's toast helper: severity, summary, detail, life in milliseconds. */
 export function toast(severity: Severity, summary: string, detail?: string, life: number = TOAST_LIFE.default, key?: string): void {
   if (!api) return;
   const type = severity === "warn" ? "warning" : severity;
-  api[type]({ key, message: summary, description: detail, duration: life / 1000, placement: "topRight" });
+  api[type]({ key, message: summary, description: detail, duration: life / 1000, placement: placement() });
 }
 
 export function closeToast(key: string): void {

@@ -1,16 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import {
-  launchBrowser,
-  newSession,
-  resetLinkIn,
-  ROOT_DIR,
-  startServer,
-  type BrowserSession,
-  type RunningServer,
-} from "../support/e2e";
+import type { Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
+import { resetLinkIn, type RunningServer } from "../support/e2e";
+import { journeyHooks, message, waitForLocation } from "../support/journey";
 
 /**
  * The sign-in journeys against the built app served by the real server
@@ -23,55 +14,17 @@ const ADMIN = { email: "admin@example.com", password: "Admin123!", name: "Alex A
 const HR = { email: "hr@example.com", password: "Hr123456!", name: "Harper Reyes" };
 const EMPLOYEE = { email: "employee@example.com", password: "Employee123!", name: "Emery Santos" };
 
-type Catalogue = Record<string, unknown>;
-/** A message as the catalogue holds it now: tests follow the translations as they change. */
-function message(language: string, key: string): string {
-  const catalogue = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, "locales", `${language}.json`), "utf8")) as Catalogue;
-  const value = key.split(".").reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], catalogue);
-  if (typeof value !== "string") throw new Error(`locales/${language}.json has no string at ${key}`);
-  return value;
-}
-
-let server: RunningServer;
-let browser: Browser;
-let session: BrowserSession;
+const journey = journeyHooks();
 let page: Page;
+let server: RunningServer;
 
-beforeAll(async () => {
-  server = await startServer({ copyOf: inject("e2eDemoDataDir") });
-  browser = await launchBrowser(inject("e2eBrowserEndpoint"));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  session = await newSession(browser, server);
-  page = session.page;
-});
-
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") {
-    const storage = await page.evaluate(() => JSON.stringify(localStorage)).catch(() => "?");
-    const text = await page.locator("body").innerText().catch(() => "?");
-    console.error(
-      `[${context.task.name}] last URL: ${page.url()}\nlocal storage: ${storage}\npage errors: ${JSON.stringify(session.pageErrors)}\n` +
-        `last API calls:\n  ${session.apiCalls().slice(-15).join("\n  ")}\npage text: ${text.slice(0, 600)}`,
-    );
-  }
-  await session.context.close();
+beforeEach(() => {
+  ({ page, server } = journey);
 });
 
 /** Waits for the location to match: pathname exactly, and the query when given. */
-async function waitForLocation(pathname: string, search?: string, timeout = 15_000): Promise<URL> {
-  try {
-    await page.waitForURL((url) => url.pathname === pathname && (search === undefined || url.search === search), { timeout });
-  } catch {
-    throw new Error(`expected ${pathname}${search ?? ""}, still on ${page.url()}`);
-  }
-  return new URL(page.url());
+function at(pathname: string, search?: string): Promise<URL> {
+  return waitForLocation(page, (url) => url.pathname === pathname && (search === undefined || url.search === search), `${pathname}${search ?? ""}`);
 }
 
 const submitButton = () => page.locator("form button[type=submit]");
@@ -98,30 +51,30 @@ const dataTheme = () => page.evaluate(() => document.documentElement.dataset.the
 describe("signing in", () => {
   it("takes the administrator to /dashboard, which shows their name", async () => {
     await signIn(ADMIN);
-    await waitForLocation("/dashboard");
+    await at("/dashboard");
     await page.getByTestId("identity").getByText(ADMIN.name).waitFor();
     expect(await page.getByTestId("user-menu").innerText()).toContain(ADMIN.name);
   });
 
   it("takes the employee to /user-payslips", async () => {
     await signIn(EMPLOYEE);
-    await waitForLocation("/user-payslips");
+    await at("/user-payslips");
     await page.getByTestId("identity").getByText(EMPLOYEE.name).waitFor();
   });
 
   it("sends the employee who types /dashboard in the address bar to /user-dashboard", async () => {
     await signIn(EMPLOYEE);
-    await waitForLocation("/user-payslips");
+    await at("/user-payslips");
     await page.goto("/dashboard");
-    await waitForLocation("/user-dashboard");
+    await at("/user-dashboard");
     await page.getByTestId("identity").getByText(EMPLOYEE.name).waitFor();
   });
 
   it("sends a signed-out visit of /user-dashboard to sign in, and back there afterwards", async () => {
     await page.goto("/user-dashboard");
-    await waitForLocation("/login", "?redirect=%2Fuser-dashboard");
+    await at("/login", "?redirect=%2Fuser-dashboard");
     await fillSignIn(EMPLOYEE.email, EMPLOYEE.password);
-    await waitForLocation("/user-dashboard");
+    await at("/user-dashboard");
     await page.getByTestId("identity").getByText(EMPLOYEE.name).waitFor();
   });
 
@@ -164,7 +117,7 @@ describe("forgotten password", () => {
     expect(await page.evaluate(() => location.pathname)).toBe("/reset-password");
     await page.getByText("Password Reset Successful!").waitFor();
     await page.clock.runFor(8_000);
-    await waitForLocation("/login");
+    await at("/login");
     await page.clock.resume();
 
     await fillSignIn(HR.email, HR.password);
@@ -178,7 +131,7 @@ describe("forgotten password", () => {
 
 describe("sign-in page preferences", () => {
   it("switches the Sign In button's language to Japanese, then French", async () => {
-    const english = message("en", "login.submit");
+    const english = message("login.submit");
     await page.goto("/login");
     expect((await submitButton().innerText()).trim()).toBe(english);
 
@@ -186,7 +139,7 @@ describe("sign-in page preferences", () => {
       ["jp", "ja"],
       ["fr", "fr"],
     ] as const) {
-      const expected = message(code, "login.submit");
+      const expected = message("login.submit", code);
       await page.getByTestId("language-select").selectOption(code);
       await page.waitForFunction((lang) => document.documentElement.lang === lang, htmlLang);
       await page.waitForFunction((text) => document.querySelector("form button[type=submit]")?.textContent?.trim() === text, expected);
@@ -213,19 +166,19 @@ describe("sign-in page preferences", () => {
 describe("signing out", () => {
   it("asks first, then leaves for /login, and protected pages need a new sign-in", async () => {
     await signIn(EMPLOYEE);
-    await waitForLocation("/user-payslips");
+    await at("/user-payslips");
 
     await page.getByTestId("user-menu").click();
-    await page.getByRole("menuitem", { name: message("en", "header.signOut") }).click();
+    await page.getByRole("menuitem", { name: message("header.signOut") }).click();
     const dialog = page.getByRole("dialog");
     // antd also labels the dialog with a hidden copy of the title: look at the visible one.
-    await dialog.getByText(message("en", "signOut.confirmTitle"), { exact: true }).filter({ visible: true }).waitFor();
-    await dialog.getByRole("button", { name: message("en", "signOut.confirm") }).click();
+    await dialog.getByText(message("signOut.confirmTitle"), { exact: true }).filter({ visible: true }).waitFor();
+    await dialog.getByRole("button", { name: message("signOut.confirm") }).click();
 
-    await waitForLocation("/login");
+    await at("/login");
     expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
 
     await page.goto("/user-dashboard");
-    await waitForLocation("/login", "?redirect=%2Fuser-dashboard");
+    await at("/login", "?redirect=%2Fuser-dashboard");
   });
 });

@@ -2,9 +2,10 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { apiToken, launchBrowser, newSession, ROOT_DIR, startServer, type BrowserSession, type RunningServer } from "../support/e2e";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { apiToken, newSession } from "../support/e2e";
+import { journeyHooks, message, waitForLocation, waitForPath } from "../support/journey";
 
 /**
  * The people screens end to end, against the built app served by the real
@@ -32,59 +33,23 @@ const TINY_PNG = Buffer.from(
   "base64",
 );
 
-type Catalogue = Record<string, unknown>;
-const catalogue = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, "locales", "en.json"), "utf8")) as Catalogue;
-/** An English message as locales/en.json holds it now. */
-function message(key: string): string {
-  const value = key.split(".").reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], catalogue);
-  if (typeof value !== "string") throw new Error(`locales/en.json has no string at ${key}`);
-  return value;
-}
-
-let server: RunningServer;
-let browser: Browser;
-let session: BrowserSession;
+const journey = journeyHooks();
 let page: Page;
 let tempDir: string;
 
 beforeAll(async () => {
   tempDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "paydesk-e2e-files-"));
-  server = await startServer({ copyOf: inject("e2eDemoDataDir") });
-  browser = await launchBrowser(inject("e2eBrowserEndpoint"));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   if (tempDir) await fs.promises.rm(tempDir, { recursive: true, force: true });
 });
 
-beforeEach(async () => {
-  session = await newSession(browser, server);
-  page = session.page;
+beforeEach(() => {
+  page = journey.page;
 });
 
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") {
-    const text = await page.locator("body").innerText().catch(() => "?");
-    console.error(
-      `[${context.task.name}] last URL: ${page.url()}\npage errors: ${JSON.stringify(session.pageErrors)}\n` +
-        `last API calls:\n  ${session.apiCalls().slice(-15).join("\n  ")}\npage text: ${text.slice(0, 800)}`,
-    );
-  }
-  await session.context.close();
-});
-
-async function waitForLocation(test: (url: URL) => boolean, what: string, timeout = 15_000): Promise<URL> {
-  try {
-    await page.waitForURL(test, { timeout });
-  } catch {
-    throw new Error(`expected ${what}, still on ${page.url()}`);
-  }
-  return new URL(page.url());
-}
-
-const at = (pathname: string) => waitForLocation((url) => url.pathname === pathname, pathname);
+const at = (pathname: string) => waitForPath(page, pathname);
 
 async function signIn(email: string, password: string): Promise<void> {
   await page.goto("/login");
@@ -114,10 +79,10 @@ async function signOut(): Promise<void> {
     const loading = await dialog.locator(".ant-btn-loading").count().catch(() => -1);
     throw new Error(
       `confirming sign-out on ${page.url()} got no answer to POST /api/logout within 10 s ` +
-        `(dialog still open: ${dialogOpen}, loading buttons: ${loading}; API calls: ${session.apiCalls().slice(-8).join(", ")})`,
+        `(dialog still open: ${dialogOpen}, loading buttons: ${loading}; API calls: ${journey.session.apiCalls().slice(-8).join(", ")})`,
     );
   }
-  await waitForLocation((url) => url.pathname === "/login", `/login after signing out (POST /api/logout answered ${answer.status()})`);
+  await waitForLocation(page, (url) => url.pathname === "/login", `/login after signing out (POST /api/logout answered ${answer.status()})`);
 }
 
 /**
@@ -126,9 +91,9 @@ async function signOut(): Promise<void> {
  */
 async function clerkViaApi(): Promise<typeof CLERK> {
   const tag = crypto.randomUUID().slice(0, 8);
-  const token = await apiToken(server, ADMIN.email, ADMIN.password);
+  const token = await apiToken(journey.server, ADMIN.email, ADMIN.password);
   const create = async (pathname: string, body: Record<string, unknown>): Promise<number> => {
-    const response = await fetch(`${server.url}${pathname}`, {
+    const response = await fetch(`${journey.server.url}${pathname}`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       body: JSON.stringify(body),
@@ -209,7 +174,7 @@ describe("people, roles and one's own profile", () => {
     await field("password_confirmation").fill(CLERK.password);
     await page.getByRole("button", { name: message("common.save") }).click();
 
-    await waitForLocation((url) => /^\/employee-profile\/\d+$/.test(url.pathname), "/employee-profile/:id");
+    await waitForLocation(page, (url) => /^\/employee-profile\/\d+$/.test(url.pathname), "/employee-profile/:id");
     await page.getByRole("heading", { name: CLERK.name, exact: true }).waitFor();
     const overview = await page.locator(".ant-descriptions").first().innerText();
     expect(overview).toContain(CLERK.email);
@@ -321,7 +286,7 @@ describe("people, roles and one's own profile", () => {
     await page.getByTestId("language-select").selectOption("jp");
     await bothSaved;
 
-    const elsewhere = await newSession(browser, server);
+    const elsewhere = await newSession(journey.browser, journey.server);
     try {
       const other = elsewhere.page;
       await other.goto("/login");

@@ -1,8 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ROUTES } from "../../src/routing/guards";
-import { RESOURCES } from "../../src/resources";
+import { apiCallsInFlight, openInApp, SIGNED_OUT_PATHS, signedInPaths } from "./app-pages";
 import { apiToken, launchBrowser, newSession, startServer, type RunningServer } from "./e2e";
 
 /**
@@ -21,50 +20,15 @@ const CALLERS = [
   { kind: "employee", email: "employee@example.com", password: "Employee123!" },
 ];
 
-const SIGNED_OUT = [ROUTES.login, ROUTES.forgotPassword, ROUTES.register, `${ROUTES.resetPassword}?token=x&email=nobody%40example.com`];
-
 let server: RunningServer;
 let browser: Browser;
 let adminToken: string;
-
-/** A record id of the resource, for its show and edit pages: the first its list gives the administrator. */
-async function someId(api: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/${api}?per_page=1`, { headers: { authorization: `Bearer ${adminToken}` } });
-  const body = (await response.json()) as { data: { id: number }[] };
-  if (!body.data[0]) throw new Error(`no ${api} record to open`);
-  return String(body.data[0].id);
-}
-
-/** Every page path of the resource list (record pages with a real record), and the own profile. */
-async function signedInPaths(): Promise<string[]> {
-  const paths: string[] = [ROUTES.profile];
-  for (const resource of RESOURCES) {
-    for (const path of Object.values(resource.routes)) {
-      paths.push(path.includes(":id") ? path.replace(":id", await someId(resource.api ?? resource.name)) : path);
-    }
-  }
-  return paths;
-}
-
-/** Until the page has no API call in flight and no spinner, twice in a row. */
-async function settled(page: Page, inFlight: () => number): Promise<void> {
-  let quiet = 0;
-  for (let tries = 0; quiet < 2; tries++) {
-    if (tries > 100) throw new Error(`${page.url()} never settled`);
-    const busy = inFlight() > 0 || (await page.locator(".ant-spin-spinning").count()) > 0;
-    quiet = busy ? 0 : quiet + 1;
-    await page.waitForTimeout(100);
-  }
-}
 
 /** Opens each path in turn inside the app (as a link would), runs axe on each, and returns the findings. */
 async function audit(label: string, paths: string[], storage: Record<string, string>): Promise<string[]> {
   const session = await newSession(browser, server);
   const { page, context } = session;
-  let inFlight = 0;
-  page.on("request", (request) => request.url().includes("/api/") && inFlight++);
-  page.on("requestfinished", (request) => request.url().includes("/api/") && inFlight--);
-  page.on("requestfailed", (request) => request.url().includes("/api/") && inFlight--);
+  const inFlight = apiCallsInFlight(page);
   await context.addInitScript((entries) => {
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
   }, storage);
@@ -73,13 +37,8 @@ async function audit(label: string, paths: string[], storage: Record<string, str
   try {
     await page.goto(paths[0]);
     for (const path of paths) {
-      await page.evaluate((to) => {
-        window.history.pushState({}, "", to);
-        window.dispatchEvent(new PopStateEvent("popstate"));
-      }, path);
-      await settled(page, () => inFlight);
       // A page the caller may not open sends them to one already checked (their home, say).
-      const shown = new URL(page.url()).pathname;
+      const shown = await openInApp(page, path, inFlight);
       if (shown !== new URL(path, server.url).pathname && audited.has(shown)) continue;
       audited.add(shown);
       // Legacy mode runs axe in the page itself: the default opens a blank page per run to merge frames
@@ -115,13 +74,13 @@ export function auditEveryPage(mode: "light" | "dark"): void {
     });
 
     it("finds nothing on the signed-out pages", async () => {
-      expect(await audit(`signed out, ${mode}:`, SIGNED_OUT, theme)).toEqual([]);
+      expect(await audit(`signed out, ${mode}:`, SIGNED_OUT_PATHS, theme)).toEqual([]);
     });
 
     for (const caller of CALLERS) {
       it(`finds nothing on any page as the ${caller.kind}`, async () => {
         const token = await apiToken(server, caller.email, caller.password);
-        const paths = await signedInPaths();
+        const paths = await signedInPaths(server, adminToken);
         expect(await audit(`${caller.kind}, ${mode}:`, paths, { ...theme, auth_token: token, is_authenticated: "true" })).toEqual([]);
       });
     }

@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser, BrowserContext, BrowserServer, Page, Request } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, BrowserServer, Page, Request } from "playwright-core";
 
 /**
  * End-to-end support: the real server (`node --import tsx server/main.ts`) as a
@@ -307,9 +307,15 @@ export interface BrowserSession {
   apiCalls: () => string[];
 }
 
-/** A fresh context (own storage, English) with one page on the server's origin. */
-export async function newSession(browser: Browser, server: RunningServer): Promise<BrowserSession> {
-  const context = await browser.newContext({ baseURL: server.url, locale: "en-US", viewport: { width: 1280, height: 800 }, reducedMotion: "reduce" });
+/** A fresh context (own storage, English, 1280 × 800 unless options say otherwise) with one page on the server's origin. */
+export async function newSession(browser: Browser, server: RunningServer, options: BrowserContextOptions = {}): Promise<BrowserSession> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: "en-US",
+    viewport: { width: 1280, height: 800 },
+    reducedMotion: "reduce",
+    ...options,
+  });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(20_000);
   const page = await context.newPage();

@@ -1,34 +1,26 @@
 import { useTranslation } from "react-i18next";
 import { DownOutlined, LogoutOutlined, UserOutlined } from "@ant-design/icons";
-import { useGo, useLogout } from "@refinedev/core";
-import { Avatar, Button, Dropdown, Modal, Space, Typography } from "antd";
+import { useGo } from "@refinedev/core";
+import { Avatar, Button, Dropdown, Space, Typography } from "antd";
 import { useAuthState } from "../../auth/store";
 import { ROUTES } from "../../routing/guards";
+import { useConfirmSignOut } from "./useConfirmSignOut";
 
 /** Profile and sign-out; signing out asks first. */
 export function UserMenu() {
   const { t } = useTranslation();
   // The store, not Refine's cached identity: a new name or picture shows at once.
   const { me } = useAuthState();
-  const { mutate: logout } = useLogout();
   const go = useGo();
-  const [modal, modalHolder] = Modal.useModal();
-
-  const confirmSignOut = () =>
-    modal.confirm({
-      title: t("signOut.confirmTitle"),
-      content: t("signOut.confirmText"),
-      okText: t("signOut.confirm"),
-      cancelText: t("signOut.cancel"),
-      icon: <LogoutOutlined />,
-      onOk: () => logout(),
-    });
+  const { confirmSignOut, holder } = useConfirmSignOut();
 
   return (
     <>
-      {modalHolder}
+      {holder}
       <Dropdown
         trigger={["click"]}
+        // Opened from the keyboard, the menu takes the focus, so the arrows move through it.
+        autoFocus
         menu={{
           items: [
             { key: "profile", icon: <UserOutlined />, label: t("header.profile"), onClick: () => go({ to: ROUTES.profile }) },

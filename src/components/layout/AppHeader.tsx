@@ -1,0 +1,78 @@
+import { useTranslation } from "react-i18next";
+import { MenuOutlined } from "@ant-design/icons";
+import { useThemedLayoutContext } from "@refinedev/antd";
+import { Button, Grid, Layout, Space, Typography, theme } from "antd";
+import { BrandMark } from "../common/Brand";
+import { AccountPanel } from "./AccountPanel";
+import { DarkModeSwitch } from "./DarkModeSwitch";
+import { LanguageSelect } from "./LanguageSelect";
+import { PresetSelect } from "./PresetSelect";
+import { UserMenu } from "./UserMenu";
+
+export function AppTitle({ collapsed }: { collapsed: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Space>
+      <BrandMark size={28} />
+      {!collapsed && (
+        <Typography.Text strong style={{ fontSize: 16 }}>
+          {t("app.name")}
+        </Typography.Text>
+      )}
+    </Space>
+  );
+}
+
+/**
+ * Below antd's `lg` breakpoint Refine's sider becomes a drawer: the same width
+ * at which the header folds its controls into one panel and opens the menu itself
+ * (Refine's own floating menu button would sit over the page title).
+ */
+export function useCompactLayout(): boolean {
+  const breakpoint = Grid.useBreakpoint();
+  return breakpoint.lg === false;
+}
+
+function MenuButton() {
+  const { t } = useTranslation();
+  const { setMobileSiderOpen } = useThemedLayoutContext();
+  return <Button type="text" icon={<MenuOutlined />} aria-label={t("header.openMenu")} data-testid="menu-button" onClick={() => setMobileSiderOpen(true)} />;
+}
+
+export function AppHeader() {
+  const { token } = theme.useToken();
+  const compact = useCompactLayout();
+  return (
+    <Layout.Header
+      style={{
+        display: "flex",
+        justifyContent: compact ? "space-between" : "flex-end",
+        alignItems: "center",
+        gap: compact ? 8 : 16,
+        padding: compact ? "0 12px" : "0 24px",
+        background: token.colorBgContainer,
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        position: "sticky",
+        top: 0,
+        zIndex: 10,
+      }}
+    >
+      {compact ? (
+        <>
+          <MenuButton />
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <AppTitle collapsed={false} />
+          </div>
+          <AccountPanel />
+        </>
+      ) : (
+        <>
+          <LanguageSelect />
+          <PresetSelect />
+          <DarkModeSwitch />
+          <UserMenu />
+        </>
+      )}
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,88 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
+import { launchBrowser, newSession, ROOT_DIR, startServer, type BrowserSession, type RunningServer } from "./e2e";
+
+/**
+ * What every end-to-end journey file sets up the same way: one server on a copy
+ * of the run's demo company and the run's Chromium for the file, a fresh browser
+ * context per test, and on failure what the page showed and called.
+ */
+
+type Catalogue = Record<string, unknown>;
+const catalogues = new Map<string, Catalogue>();
+
+/** A message as locales/<language>.json holds it now: the journeys follow the translations as they change. */
+export function message(key: string, language = "en"): string {
+  let catalogue = catalogues.get(language);
+  if (!catalogue) {
+    catalogue = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, "locales", `${language}.json`), "utf8")) as Catalogue;
+    catalogues.set(language, catalogue);
+  }
+  const value = key.split(".").reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], catalogue);
+  if (typeof value !== "string") throw new Error(`locales/${language}.json has no string at ${key}`);
+  return value;
+}
+
+export interface Journey {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  readonly session: BrowserSession;
+  readonly page: Page;
+}
+
+/** Registers the file's hooks; the returned object's fields are there once a test runs. */
+export function journeyHooks(contextOptions: BrowserContextOptions = {}): Journey {
+  const state = {} as { server: RunningServer; browser: Browser; session: BrowserSession };
+  beforeAll(async () => {
+    state.server = await startServer({ copyOf: inject("e2eDemoDataDir") });
+    state.browser = await launchBrowser(inject("e2eBrowserEndpoint"));
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.server?.stop();
+  });
+  beforeEach(async () => {
+    state.session = await newSession(state.browser, state.server, contextOptions);
+  });
+  afterEach(async (context) => {
+    const { page } = state.session;
+    if (context.task.result?.state === "fail") {
+      const storage = await page.evaluate(() => JSON.stringify(localStorage)).catch(() => "?");
+      const text = await page.locator("body").innerText().catch(() => "?");
+      console.error(
+        `[${context.task.name}] last URL: ${page.url()}\nlocal storage: ${storage}\npage errors: ${JSON.stringify(state.session.pageErrors)}\n` +
+          `last API calls:\n  ${state.session.apiCalls().slice(-15).join("\n  ")}\npage text: ${text.slice(0, 800)}`,
+      );
+    }
+    await state.session.context.close();
+  });
+  return {
+    get server() {
+      return state.server;
+    },
+    get browser() {
+      return state.browser;
+    },
+    get session() {
+      return state.session;
+    },
+    get page() {
+      return state.session.page;
+    },
+  };
+}
+
+/** Waits until the page's location passes the test; the error names what was expected and where the page is. */
+export async function waitForLocation(page: Page, test: (url: URL) => boolean, what: string, timeout = 15_000): Promise<URL> {
+  try {
+    await page.waitForURL(test, { timeout });
+  } catch {
+    throw new Error(`expected ${what}, still on ${page.url()}`);
+  }
+  return new URL(page.url());
+}
+
+/** Waits for the location's pathname to be exactly this. */
+export const waitForPath = (page: Page, pathname: string) => waitForLocation(page, (url) => url.pathname === pathname, pathname);
