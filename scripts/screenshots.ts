@@ -15,7 +15,7 @@ const { values } = parseArgs({
     out: { type: "string", default: "screenshots" },
     lang: { type: "string", default: "en,jp,fr" },
     mode: { type: "string", default: "light,dark" },
-    path: { type: "string", default: "/login,/employees,/employees/create,/roles,/activities,/profile" },
+    path: { type: "string", default: "/login,/dashboard,/employees,/employees/create,/roles,/dashboard/system-activities,/profile" },
     email: { type: "string", default: "admin@example.com" },
     password: { type: "string", default: "Admin123!" },
   },

@@ -50,12 +50,15 @@ const PRESET_LOOKS: Record<PresetName, Preset> = {
 };
 
 /**
- * antd's quieter greys (labels, descriptions, secondary text) sit at 3.3:1;
- * these reach 4.5:1 on every surface of each mode.
+ * antd's quieter greys (labels, descriptions, secondary text) and its red sit
+ * at 3.3:1; these reach 4.5:1 on every surface of each mode.
  */
 const READABLE_GREYS: Record<Mode, ThemeConfig["token"]> = {
-  light: { colorTextTertiary: "rgba(0, 0, 0, 0.6)", colorTextDescription: "rgba(0, 0, 0, 0.6)" },
-  dark: { colorTextTertiary: "rgba(255, 255, 255, 0.6)", colorTextDescription: "rgba(255, 255, 255, 0.6)" },
+  // antd's red (#ff4d4f) is 3.3:1 on white: a danger button's words ("Sign out") need a deeper one.
+  light: { colorTextTertiary: "rgba(0, 0, 0, 0.6)", colorTextDescription: "rgba(0, 0, 0, 0.6)", colorError: "#cf1322" },
+  // On dark surfaces a red that reads as text (6.4:1) is too light under white words, so a
+  // filled danger button writes in the dark background's colour instead (themeConfig).
+  dark: { colorTextTertiary: "rgba(255, 255, 255, 0.6)", colorTextDescription: "rgba(255, 255, 255, 0.6)", colorError: "#ff7875" },
 };
 
 /** `reducedMotion`: the person's system asks for less motion, so dialogs, menus and toasts appear without animating. */
@@ -69,6 +72,7 @@ export function themeConfig(preset: PresetName, dark: boolean, reducedMotion = f
     components: {
       Layout: dark ? {} : { bodyBg: "#f4f6f8", headerBg: "#ffffff", siderBg: "#ffffff" },
       Menu: { itemSelectedColor: accent.selectedText, itemSelectedBg: accent.selectedBg, subMenuItemSelectedColor: accent.selectedText },
+      Button: dark ? { dangerColor: "#141414" } : {},
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { axeFindings } from "../support/accessibility";
 import { apiCallsInFlight, openInApp, SIGNED_OUT_PATHS, signedInPaths } from "../support/app-pages";
 import { apiToken } from "../support/e2e";
 import { journeyHooks, message, waitForLocation, waitForPath } from "../support/journey";
@@ -178,6 +179,8 @@ describe("on a phone (390 × 844)", () => {
     await signInAt(page, HR);
     await page.getByRole("button", { name: message("header.openMenu") }).click();
     const menu = page.locator(".ant-drawer").filter({ has: page.getByRole("menu") });
+    await menu.waitFor();
+    expect(await axeFindings(page)).toEqual([]);
     await menu.getByRole("link", { name: message("menu.roles"), exact: true }).click();
     await waitForPath(page, "/roles");
     await menu.waitFor({ state: "hidden" });
@@ -188,11 +191,13 @@ describe("on a phone (390 × 844)", () => {
     await panel.waitFor();
     const box = await panel.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+    expect(await axeFindings(page)).toEqual([]);
     await panel.getByRole("combobox", { name: message("header.language") }).selectOption("fr");
     await page.locator("#main-content").getByRole("heading", { name: message("roles.title", "fr") }).waitFor();
     const panelInFrench = panelIn("fr");
     await panelInFrench.getByRole("switch", { name: message("header.darkMode", "fr") }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+    expect(await axeFindings(page)).toEqual([]);
 
     await panelInFrench.getByRole("button", { name: message("header.signOut", "fr") }).click();
     await page.getByRole("dialog").getByRole("button", { name: message("signOut.confirm", "fr") }).click();

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { apiCallsInFlight, openInApp, SIGNED_OUT_PATHS, signedInPaths } from "./app-pages";
 import { apiToken, launchBrowser, newSession, startServer, type RunningServer } from "./e2e";
@@ -24,6 +24,20 @@ let server: RunningServer;
 let browser: Browser;
 let adminToken: string;
 
+/** axe's findings on the page as it is now, one line each (the first three places of each). */
+export async function axeFindings(page: Page): Promise<string[]> {
+  // Legacy mode runs axe in the page itself: the default opens a blank page per run to merge frames
+  // (the app has none), which made each run take seconds.
+  const result = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true).analyze();
+  return result.violations.map((violation) => {
+    const where = violation.nodes
+      .slice(0, 3)
+      .map((node) => node.target.join(" "))
+      .join(" | ");
+    return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length}×: ${where})`;
+  });
+}
+
 /** Opens each path in turn inside the app (as a link would), runs axe on each, and returns the findings. */
 async function audit(label: string, paths: string[], storage: Record<string, string>): Promise<string[]> {
   const session = await newSession(browser, server);
@@ -41,16 +55,7 @@ async function audit(label: string, paths: string[], storage: Record<string, str
       const shown = await openInApp(page, path, inFlight);
       if (shown !== new URL(path, server.url).pathname && audited.has(shown)) continue;
       audited.add(shown);
-      // Legacy mode runs axe in the page itself: the default opens a blank page per run to merge frames
-      // (the app has none), which made each run take seconds.
-      const result = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true).analyze();
-      for (const violation of result.violations) {
-        const where = violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(" "))
-          .join(" | ");
-        findings.push(`${label} ${path} (shown: ${shown}): [${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length}×: ${where})`);
-      }
+      for (const finding of await axeFindings(page)) findings.push(`${label} ${path} (shown: ${shown}): ${finding}`);
     }
   } finally {
     await context.close();

@@ -61,6 +61,15 @@ describe("theme", () => {
       }
     });
 
+    it.each(Object.entries(surfaces))("a danger button's words on the %s surface", (_, surface) => {
+      expect(contrast(token.colorError, surface)).toBeGreaterThanOrEqual(4.5);
+    });
+
+    it("on a filled danger button", () => {
+      const words = config.components?.Button?.dangerColor ?? token.colorTextLightSolid;
+      expect(contrast(words, token.colorError)).toBeGreaterThanOrEqual(4.5);
+    });
+
     it("on the selected menu entry", () => {
       expect(contrast(menu.itemSelectedColor!, menu.itemSelectedBg!)).toBeGreaterThanOrEqual(4.5);
     });

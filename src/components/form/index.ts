@@ -12,3 +12,4 @@ export { useFormSubmit, type FormSubmitOptions } from "./useFormSubmit";
 export { useDialogForm, type DialogForm } from "./useDialogForm";
 export { useResourceForm } from "./useResourceForm";
 export { errorNotification, saidOnFields, successNotification, writeNotifications } from "./notifications";
+export { FieldRow } from "./FieldRow";

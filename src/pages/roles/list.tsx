@@ -24,7 +24,7 @@ const COLUMNS: ListColumn<Row>[] = [
     render: (row) => <PermissionTags names={row.permissions} />,
     exportValue: (row) => row.permissions.join(" "),
   },
-  { field: "users_count", titleKey: "roles.fields.users_count", kind: "number", sortable: false, filterable: false, width: 110 },
+  { field: "users_count", titleKey: "roles.fields.users_count", kind: "number", sortable: false, filterable: false, width: 110, phone: true },
 ];
 
 /** A built-in role's description in the reader's language while it is still the seeded text; anyone else's as written. */

@@ -8,7 +8,7 @@ import { NewPasswordFields } from "../../components/auth/NewPasswordFields";
 import { dateFieldProps } from "../../components/common/DateField";
 import { amountRule, MoneyInput } from "../../components/common/MoneyInput";
 import { usePolicy } from "../../auth/usePolicy";
-import { useResourceForm, zodRules } from "../../components/form";
+import { FieldRow, useResourceForm, zodRules } from "../../components/form";
 import { LEVEL_CHOICES, PAY_BASIS_CHOICES, STATUS_CHOICES, TYPE_CHOICES } from "./choices";
 import type { Choice } from "../../components/list";
 
@@ -62,62 +62,46 @@ export function UserForm({ action, id }: UserFormProps) {
       <Row gutter={16}>
         <Col xs={24} lg={12}>
           <Card title={t("employees.sections.personal")} style={{ marginBottom: 16 }}>
-            <Row gutter={12}>
-              <Col span={12}>
-                <Form.Item name="first_name" label={field("first_name")} rules={RULES.first_name}>
-                  <Input autoComplete="off" />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item name="last_name" label={field("last_name")} rules={RULES.last_name}>
-                  <Input autoComplete="off" />
-                </Form.Item>
-              </Col>
-            </Row>
+            <FieldRow>
+              <Form.Item name="first_name" label={field("first_name")} rules={RULES.first_name}>
+                <Input autoComplete="off" />
+              </Form.Item>
+              <Form.Item name="last_name" label={field("last_name")} rules={RULES.last_name}>
+                <Input autoComplete="off" />
+              </Form.Item>
+            </FieldRow>
             <Form.Item name="email" label={field("email")} rules={RULES.email}>
               <Input type="email" autoComplete="off" />
             </Form.Item>
-            <Row gutter={12}>
-              <Col span={12}>
-                <Form.Item name="phone" label={field("phone")} rules={RULES.phone}>
-                  <Input />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item name="birth_date" label={field("birth_date")} rules={RULES.birth_date} {...dateFieldProps}>
-                  <DatePicker style={{ width: "100%" }} />
-                </Form.Item>
-              </Col>
-            </Row>
+            <FieldRow>
+              <Form.Item name="phone" label={field("phone")} rules={RULES.phone}>
+                <Input />
+              </Form.Item>
+              <Form.Item name="birth_date" label={field("birth_date")} rules={RULES.birth_date} {...dateFieldProps}>
+                <DatePicker style={{ width: "100%" }} />
+              </Form.Item>
+            </FieldRow>
             <Form.Item name="address" label={field("address")} rules={RULES.address}>
               <Input.TextArea rows={2} />
             </Form.Item>
-            <Row gutter={12}>
-              <Col span={12}>
-                <Form.Item name="emergency_contact_name" label={field("emergency_contact_name")} rules={RULES.emergency_contact_name}>
-                  <Input />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item name="emergency_contact_phone" label={field("emergency_contact_phone")} rules={RULES.emergency_contact_phone}>
-                  <Input />
-                </Form.Item>
-              </Col>
-            </Row>
+            <FieldRow>
+              <Form.Item name="emergency_contact_name" label={field("emergency_contact_name")} rules={RULES.emergency_contact_name}>
+                <Input />
+              </Form.Item>
+              <Form.Item name="emergency_contact_phone" label={field("emergency_contact_phone")} rules={RULES.emergency_contact_phone}>
+                <Input />
+              </Form.Item>
+            </FieldRow>
           </Card>
           <Card title={t("employees.sections.access")} style={{ marginBottom: 16 }}>
-            <Row gutter={12}>
-              <Col span={12}>
-                <Form.Item name="access_level" label={field("access_level")} rules={RULES.access_level}>
-                  <Select options={options(LEVEL_CHOICES)} />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item name="role_id" label={field("role")} rules={RULES.role_id}>
-                  <Select allowClear options={(roleOptions.data?.data ?? []).map((role) => ({ value: role.id, label: role.name }))} />
-                </Form.Item>
-              </Col>
-            </Row>
+            <FieldRow>
+              <Form.Item name="access_level" label={field("access_level")} rules={RULES.access_level}>
+                <Select options={options(LEVEL_CHOICES)} />
+              </Form.Item>
+              <Form.Item name="role_id" label={field("role")} rules={RULES.role_id}>
+                <Select allowClear options={(roleOptions.data?.data ?? []).map((role) => ({ value: role.id, label: role.name }))} />
+              </Form.Item>
+            </FieldRow>
             <Form.Item name="is_active" label={field("is_active")} rules={RULES.is_active} valuePropName="checked">
               <Switch />
             </Form.Item>
@@ -130,89 +114,63 @@ export function UserForm({ action, id }: UserFormProps) {
         </Col>
         <Col xs={24} lg={12}>
           <Card title={t("employees.sections.employment")} style={{ marginBottom: 16 }}>
-            <Row gutter={12}>
-              <Col span={12}>
-                <Form.Item name="employee_number" label={field("employee_number")} rules={RULES.employee_number}>
-                  <Input />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item name="department" label={field("department")} rules={RULES.department}>
-                  <Input />
-                </Form.Item>
-              </Col>
-            </Row>
+            <FieldRow>
+              <Form.Item name="employee_number" label={field("employee_number")} rules={RULES.employee_number}>
+                <Input />
+              </Form.Item>
+              <Form.Item name="department" label={field("department")} rules={RULES.department}>
+                <Input />
+              </Form.Item>
+            </FieldRow>
             <Form.Item name="position" label={field("position")} rules={RULES.position}>
               <Input />
             </Form.Item>
-            <Row gutter={12}>
-              <Col span={12}>
-                <Form.Item name="employment_type" label={field("employment_type")} rules={RULES.employment_type}>
-                  <Select options={options(TYPE_CHOICES)} />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item name="employment_status" label={field("employment_status")} rules={RULES.employment_status}>
-                  <Select options={options(STATUS_CHOICES)} />
-                </Form.Item>
-              </Col>
-            </Row>
-            <Row gutter={12}>
-              <Col span={12}>
-                <Form.Item name="hire_date" label={field("hire_date")} rules={RULES.hire_date} {...dateFieldProps}>
-                  <DatePicker style={{ width: "100%" }} />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item name="end_date" label={field("end_date")} rules={RULES.end_date} {...dateFieldProps}>
-                  <DatePicker style={{ width: "100%" }} />
-                </Form.Item>
-              </Col>
-            </Row>
+            <FieldRow>
+              <Form.Item name="employment_type" label={field("employment_type")} rules={RULES.employment_type}>
+                <Select options={options(TYPE_CHOICES)} />
+              </Form.Item>
+              <Form.Item name="employment_status" label={field("employment_status")} rules={RULES.employment_status}>
+                <Select options={options(STATUS_CHOICES)} />
+              </Form.Item>
+            </FieldRow>
+            <FieldRow>
+              <Form.Item name="hire_date" label={field("hire_date")} rules={RULES.hire_date} {...dateFieldProps}>
+                <DatePicker style={{ width: "100%" }} />
+              </Form.Item>
+              <Form.Item name="end_date" label={field("end_date")} rules={RULES.end_date} {...dateFieldProps}>
+                <DatePicker style={{ width: "100%" }} />
+              </Form.Item>
+            </FieldRow>
           </Card>
           {writesPay && (
             <Card title={t("employees.sections.pay")} style={{ marginBottom: 16 }}>
-              <Row gutter={12}>
-                <Col span={8}>
-                  <Form.Item name="pay_basis" label={field("pay_basis")} rules={RULES.pay_basis}>
-                    <Select options={options(PAY_BASIS_CHOICES)} />
-                  </Form.Item>
-                </Col>
-                <Col span={10}>
-                  <Form.Item name="base_rate" label={field("base_rate")} rules={[amountRule, ...RULES.base_rate]}>
-                    <MoneyInput currency={currency} />
-                  </Form.Item>
-                </Col>
-                <Col span={6}>
-                  <Form.Item name="currency" label={field("currency")} rules={RULES.currency} normalize={(value: string) => value.toUpperCase()}>
-                    <Input maxLength={3} />
-                  </Form.Item>
-                </Col>
-              </Row>
-              <Row gutter={12}>
-                <Col span={12}>
-                  <Form.Item name="bank_name" label={field("bank_name")} rules={RULES.bank_name}>
-                    <Input />
-                  </Form.Item>
-                </Col>
-                <Col span={12}>
-                  <Form.Item name="bank_account" label={field("bank_account")} rules={RULES.bank_account}>
-                    <Input autoComplete="off" />
-                  </Form.Item>
-                </Col>
-              </Row>
-              <Row gutter={12}>
-                <Col span={12}>
-                  <Form.Item name="tax_id" label={field("tax_id")} rules={RULES.tax_id}>
-                    <Input autoComplete="off" />
-                  </Form.Item>
-                </Col>
-                <Col span={12}>
-                  <Form.Item name="social_insurance_id" label={field("social_insurance_id")} rules={RULES.social_insurance_id}>
-                    <Input autoComplete="off" />
-                  </Form.Item>
-                </Col>
-              </Row>
+              <FieldRow spans={[8, 10, 6]}>
+                <Form.Item name="pay_basis" label={field("pay_basis")} rules={RULES.pay_basis}>
+                  <Select options={options(PAY_BASIS_CHOICES)} />
+                </Form.Item>
+                <Form.Item name="base_rate" label={field("base_rate")} rules={[amountRule, ...RULES.base_rate]}>
+                  <MoneyInput currency={currency} />
+                </Form.Item>
+                <Form.Item name="currency" label={field("currency")} rules={RULES.currency} normalize={(value: string) => value.toUpperCase()}>
+                  <Input maxLength={3} />
+                </Form.Item>
+              </FieldRow>
+              <FieldRow>
+                <Form.Item name="bank_name" label={field("bank_name")} rules={RULES.bank_name}>
+                  <Input />
+                </Form.Item>
+                <Form.Item name="bank_account" label={field("bank_account")} rules={RULES.bank_account}>
+                  <Input autoComplete="off" />
+                </Form.Item>
+              </FieldRow>
+              <FieldRow>
+                <Form.Item name="tax_id" label={field("tax_id")} rules={RULES.tax_id}>
+                  <Input autoComplete="off" />
+                </Form.Item>
+                <Form.Item name="social_insurance_id" label={field("social_insurance_id")} rules={RULES.social_insurance_id}>
+                  <Input autoComplete="off" />
+                </Form.Item>
+              </FieldRow>
             </Card>
           )}
         </Col>
