@@ -20,7 +20,7 @@ function SubjectLabel({ type, id }: { type: string | null; id: number | null }) 
 }
 
 const COLUMNS: ListColumn<Activity>[] = [
-  { field: "created_at", titleKey: "activities.fields.created_at", kind: "date", width: 190, render: (row) => formatDateTime(row.created_at) },
+  { field: "created_at", titleKey: "activities.fields.created_at", kind: "date", render: (row) => formatDateTime(row.created_at) },
   { field: "actor_name", titleKey: "activities.fields.actor", kind: "text", phone: true, render: (row) => row.actor_name ?? "—" },
   { field: "action", titleKey: "activities.fields.action", kind: "text", phone: true, render: (row) => <ActionLabel action={row.action} /> },
   {
