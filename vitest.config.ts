@@ -11,15 +11,16 @@ export default defineConfig({
     // Vitest's default (one fewer than the cores) left one of this machine's two cores idle; the suites are CPU-bound.
     maxWorkers: os.availableParallelism(),
     projects: [
-      // isolate: false (unit, api, ui): a worker loads the modules (and the UI's jsdom) once for all its
+      // isolate: false (node, ui): a worker loads the modules (and the UI's jsdom) once for all its
       // files instead of once per file, which halved the UI suite's time. Each API file still gets its own
       // database and app; tests/ui/setup.ts puts back what a test may change in the shared window.
-      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", isolate: false } },
+      // The unit tests share the API tests' Node workers: a project of their own started two more
+      // workers at the end of the run for half a second of tests.
       {
         extends: true,
         test: {
-          name: "api",
-          include: ["tests/api/**/*.test.ts"],
+          name: "node",
+          include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts"],
           environment: "node",
           isolate: false,
           testTimeout: 20_000,

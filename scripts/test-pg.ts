@@ -2,7 +2,8 @@
  * `npm run test:pg`: runs the API suite against a real PostgreSQL.
  *
  * Creates a throwaway cluster in a temporary directory, starts it on a free
- * port, runs `npx vitest run --project api` with TEST_DATABASE_URL pointing at
+ * port, runs the API tests (`npx vitest run --project node tests/api`, or what a
+ * given `--config` selects) with TEST_DATABASE_URL pointing at
  * it (the harness migrates template databases once and gives each test file a
  * copy, dropped afterwards), then stops the server and removes the directory
  * whatever the outcome. Exits with vitest's code. Extra arguments go to vitest
@@ -65,7 +66,10 @@ function check(result: ReturnType<typeof pgTool>, what: string): void {
 
 function runVitest(databaseUrl: string, extraArgs: string[]): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn("npx", ["vitest", "run", "--project", "api", ...extraArgs], {
+    // The API tests by default; a caller naming its own config (the fuzz suite) or files picks its own.
+    const namesFiles = extraArgs.some((arg) => !arg.startsWith("-"));
+    const selection = extraArgs.includes("--config") ? [] : ["--project", "node", ...(namesFiles ? [] : ["tests/api"])];
+    const child = spawn("npx", ["vitest", "run", ...selection, ...extraArgs], {
       stdio: "inherit",
       // Test files run in parallel, each with its own pool: keep the pools small.
       env: { ...process.env, TEST_DATABASE_URL: databaseUrl, PG_POOL_SIZE: process.env.PG_POOL_SIZE ?? "4" },
