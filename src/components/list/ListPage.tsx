@@ -9,7 +9,7 @@ import { DEFAULT_PER_PAGE } from "../../../contracts/list";
 import { formatCount } from "../../i18n/numbers";
 import { BulkBar } from "./BulkBar";
 import { ColumnChooser } from "./ColumnChooser";
-import { columnValue } from "./columnValue";
+import { cellValue } from "./columnValue";
 import { ExportButton } from "./ExportButton";
 import { SearchBox } from "./SearchBox";
 import { useBulkSelection, type BulkSelection } from "./useBulkSelection";
@@ -94,7 +94,7 @@ export function ListPage<T extends BaseRecord>({
       recordPath
         ? choice.visible.map((column) =>
             column.field === nameField
-              ? { ...column, render: (row: T) => <Link to={recordPath(row)}>{column.render ? column.render(row) : columnValue(column, row, t)}</Link> }
+              ? { ...column, render: (row: T) => <Link to={recordPath(row)}>{column.render ? column.render(row) : cellValue(column, row, t)}</Link> }
               : column,
           )
         : choice.visible,

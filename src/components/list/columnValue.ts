@@ -2,13 +2,14 @@ import type { BaseRecord } from "@refinedev/core";
 import dayjs from "dayjs";
 import type { TFunction } from "i18next";
 import type { CsvCell } from "../../lib/csv";
-import { API_DATE_FORMAT } from "./dateFormat";
+import { formatDateTime } from "../../lib/dates";
+import { API_DATE_FORMAT, CSV_DATE_TIME_FORMAT } from "./dateFormat";
 import type { ListColumn } from "./types";
 
 /**
  * The plain value a column shows for a row, shared by the default cell and
  * the CSV so the file reads like the screen: choices as their labels, dates
- * as the spec's YYYY-MM-DD, numbers as numbers.
+ * as the spec's YYYY-MM-DD (moments with the time), numbers as numbers.
  */
 export function columnValue<T extends BaseRecord>(column: ListColumn<T>, row: T, t: TFunction): CsvCell {
   const raw: unknown = row[column.field];
@@ -20,7 +21,7 @@ export function columnValue<T extends BaseRecord>(column: ListColumn<T>, row: T,
     }
     case "date": {
       const date = dayjs(String(raw));
-      return date.isValid() ? date.format(API_DATE_FORMAT) : String(raw);
+      return date.isValid() ? date.format(column.withTime ? CSV_DATE_TIME_FORMAT : API_DATE_FORMAT) : String(raw);
     }
     case "number": {
       // Postgres sends bigint and numeric as strings: the CSV should still hold a number.
@@ -35,4 +36,11 @@ export function columnValue<T extends BaseRecord>(column: ListColumn<T>, row: T,
 /** The CSV cell: the column's own export value when it has one. */
 export function exportValue<T extends BaseRecord>(column: ListColumn<T>, row: T, t: TFunction): CsvCell {
   return column.exportValue ? column.exportValue(row) : columnValue(column, row, t);
+}
+
+/** What a cell shows by default: the plain value, but a moment in the reader's own way of writing it. */
+export function cellValue<T extends BaseRecord>(column: ListColumn<T>, row: T, t: TFunction): CsvCell {
+  const raw: unknown = row[column.field];
+  if (column.kind === "date" && column.withTime && typeof raw === "string") return formatDateTime(raw);
+  return columnValue(column, row, t);
 }

@@ -5,6 +5,9 @@ import { findLanguage } from "../../i18n/languages";
 /** What the API sends and accepts for a date (spec: YYYY-MM-DD). */
 export const API_DATE_FORMAT = "YYYY-MM-DD";
 
+/** A moment in a CSV: what spreadsheets read as a date and time. */
+export const CSV_DATE_TIME_FORMAT = "YYYY-MM-DD HH:mm:ss";
+
 /** The spec's date input format, mm/dd/yy, is the American one: English and Tagalog use it. */
 const SPEC_INPUT_FORMAT = "MM/DD/YY";
 

@@ -27,6 +27,11 @@ export interface ListColumn<T extends BaseRecord> {
   /** Defaults to true. */
   exportable?: boolean;
   width?: number | string;
+  /**
+   * A date column holding a moment (kind "date"): the cell shows the reader's date and time to the
+   * minute, the CSV `YYYY-MM-DD HH:mm:ss` in the browser's time zone; filters still take days.
+   */
+  withTime?: boolean;
   /** Shown on a phone until the person chooses columns (the name column always is). */
   phone?: boolean;
   /** A custom cell; the CSV still uses exportValue or the kind's plain value. */

@@ -4,7 +4,7 @@ import { getDefaultSortOrder } from "@refinedev/antd";
 import type { ColumnsType } from "antd/es/table";
 import { useTranslation } from "react-i18next";
 import { columnFilter } from "./columnFilter";
-import { columnValue } from "./columnValue";
+import { cellValue } from "./columnValue";
 import type { FilterController, ListColumn, SortState } from "./types";
 
 /**
@@ -28,7 +28,7 @@ export function useListColumns<T extends BaseRecord>(columns: readonly ListColum
           // true: the server sorts; antd only shows the arrows.
           sorter: sortable,
           sortOrder: sortable ? (getDefaultSortOrder(column.field, sorters) ?? null) : undefined,
-          render: (_: unknown, row: T) => (column.render ? column.render(row) : columnValue(column, row, t)),
+          render: (_: unknown, row: T) => (column.render ? column.render(row) : cellValue(column, row, t)),
           ...(filterable
             ? columnFilter<T>({ field: column.field, kind: column.kind, choices: column.choices, t, title, controller: { filters, setFilters, setCurrentPage } })
             : {}),

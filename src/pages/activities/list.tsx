@@ -2,7 +2,6 @@ import { Typography } from "antd";
 import type { ActivityRecord } from "../../../contracts/activities";
 import { useTranslation } from "react-i18next";
 import { ListPage, type ListColumn } from "../../components/list";
-import { formatDateTime } from "../../lib/dates";
 import { ActivityChanges } from "./ActivityChanges";
 
 type Activity = ActivityRecord & { [key: string]: unknown };
@@ -20,7 +19,7 @@ function SubjectLabel({ type, id }: { type: string | null; id: number | null }) 
 }
 
 const COLUMNS: ListColumn<Activity>[] = [
-  { field: "created_at", titleKey: "activities.fields.created_at", kind: "date", render: (row) => formatDateTime(row.created_at) },
+  { field: "created_at", titleKey: "activities.fields.created_at", kind: "date", withTime: true },
   { field: "actor_name", titleKey: "activities.fields.actor", kind: "text", phone: true, render: (row) => row.actor_name ?? "—" },
   { field: "action", titleKey: "activities.fields.action", kind: "text", phone: true, render: (row) => <ActionLabel action={row.action} /> },
   {
