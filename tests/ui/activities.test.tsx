@@ -2,12 +2,11 @@
  * The system activity log screen: who did what to which record, with each
  * change's field named in the reader's language.
  */
-import { configure, screen, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { ActivityRecord } from "../../contracts/activities";
-import { changeLanguage } from "../../src/i18n/setup";
 import { renderAt } from "./render";
-import { loadEveryLanguage, meAs, signedInAs } from "./session";
+import { meAs, signedInAs, switchesLanguage } from "./session";
 
 const ADMIN = meAs(1, 0, "Alex");
 
@@ -62,16 +61,7 @@ const PERSON_ROWS: ActivityRecord[] = [
   },
 ];
 
-beforeAll(async () => {
-  await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/activities"), loadEveryLanguage()]);
-}, 60_000);
-
-configure({ asyncUtilTimeout: 15_000 });
-
-afterEach(async () => {
-  localStorage.clear();
-  await changeLanguage("en");
-});
+switchesLanguage(() => [import("../../src/pages/activities")]);
 
 function showLog(preferences = {}, rows = ROWS) {
   const fake = signedInAs(ADMIN, preferences);

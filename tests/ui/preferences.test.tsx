@@ -3,29 +3,19 @@
  * shell opens, saved when changed in its header, never saved from the
  * public screens.
  */
-import { configure, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { setupUser } from "./user";
 import i18next from "i18next";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { UserPreferences } from "../../contracts/users";
 import { syncFromStorage } from "../../src/auth/store";
-import { changeLanguage } from "../../src/i18n/setup";
 import { fakeApi } from "./fake-api";
 import { renderAt } from "./render";
-import { loadEveryLanguage, meAs, signedInAs } from "./session";
+import { meAs, signedInAs, switchesLanguage } from "./session";
 
 const EMPLOYEE = meAs(7, 1, "Emery Santos");
 
-beforeAll(async () => {
-  await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/user-dashboard"), loadEveryLanguage()]);
-}, 60_000);
-
-configure({ asyncUtilTimeout: 15_000 });
-
-afterEach(async () => {
-  localStorage.clear();
-  await changeLanguage("en");
-});
+switchesLanguage(() => [import("../../src/pages/user-dashboard")]);
 
 function signedIn(saved: UserPreferences) {
   const fake = signedInAs(EMPLOYEE, saved);

@@ -1,7 +1,10 @@
+import { configure } from "@testing-library/react";
+import { afterEach, beforeAll } from "vitest";
 import type { Me } from "../../contracts/auth";
 import type { UserPreferences, UserRecord } from "../../contracts/users";
 import { syncFromStorage } from "../../src/auth/store";
 import { LANGUAGES } from "../../src/i18n/languages";
+import { changeLanguage } from "../../src/i18n/setup";
 import { fakeApi } from "./fake-api";
 
 /** The signed-in person as GET /me answers; the role's permissions as the API sends them (JSON text). */
@@ -75,3 +78,19 @@ export function person(id: number, first: string, last: string, pay?: { base_rat
 
 /** A list call's answer: one page holding all of `data`. */
 export const page = <T,>(data: T[]) => [200, { data, meta: { current_page: 1, per_page: 20, total: data.length, last_page: 1, total_capped: false } }] as [number, unknown];
+
+/**
+ * The hooks of a file whose tests switch language: the signed-in app, the
+ * file's pages and every language loaded before its tests; each test ends in
+ * English with nothing stored.
+ */
+export function switchesLanguage(loadPages: () => Promise<unknown>[]): void {
+  beforeAll(async () => {
+    await Promise.all([import("../../src/SignedInApp"), ...loadPages(), loadEveryLanguage()]);
+  }, 60_000);
+  configure({ asyncUtilTimeout: 15_000 });
+  afterEach(async () => {
+    localStorage.clear();
+    await changeLanguage("en");
+  });
+}

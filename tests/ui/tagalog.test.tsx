@@ -3,26 +3,17 @@
  * Tagalog the date picker and the list's pagination speak Filipino, not
  * antd's English fallback, and the activity log writes its times to the minute.
  */
-import { configure, render, screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { DatePicker, Pagination } from "antd";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ActivityRecord } from "../../contracts/activities";
 import { AppFrame } from "../../src/App";
 import { changeLanguage } from "../../src/i18n/setup";
 import { renderAt } from "./render";
-import { loadEveryLanguage, meAs, signedInAs } from "./session";
+import { meAs, signedInAs, switchesLanguage } from "./session";
 
-beforeAll(async () => {
-  await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/activities"), loadEveryLanguage()]);
-}, 60_000);
-
-configure({ asyncUtilTimeout: 15_000 });
-
-afterEach(async () => {
-  localStorage.clear();
-  await changeLanguage("en");
-});
+switchesLanguage(() => [import("../../src/pages/activities")]);
 
 const ROW: ActivityRecord = {
   id: 1,
