@@ -28,7 +28,7 @@ export function AppTitle({ collapsed }: { collapsed: boolean }) {
  * at which the header folds its controls into one panel and opens the menu itself
  * (Refine's own floating menu button would sit over the page title).
  */
-export function useCompactLayout(): boolean {
+function useCompactLayout(): boolean {
   const breakpoint = Grid.useBreakpoint();
   return breakpoint.lg === false;
 }
