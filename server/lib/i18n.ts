@@ -33,12 +33,14 @@ function lookup(messages: Messages, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
-/** The product's codes as the language tags plural rules know. */
-const PLURAL_LOCALE: Record<LanguageCode, string> = { en: "en", jp: "ja", cn: "zh", tl: "tl", fr: "fr" };
+/** The product's codes as the language tags Intl knows (plural rules, names of currencies and countries). */
+const INTL_LOCALE: Record<LanguageCode, string> = { en: "en", jp: "ja", cn: "zh", tl: "tl", fr: "fr" };
+
+export const intlLocale = (language: LanguageCode): string => INTL_LOCALE[language];
 
 /** Same {{name}} interpolation and key_one/key_other plurals as i18next, so one catalogue serves both sides. */
 export function translator(language: LanguageCode): Translate {
-  const plurals = new Intl.PluralRules(PLURAL_LOCALE[language]);
+  const plurals = new Intl.PluralRules(INTL_LOCALE[language]);
   const find = (key: string) => lookup(catalogues[language], key) ?? lookup(catalogues.en, key);
   return (key, params = {}) => {
     const plural = typeof params.count === "number" ? find(`${key}_${plurals.select(params.count)}`) ?? find(`${key}_other`) : undefined;
