@@ -49,21 +49,11 @@ export function isCountryCode(code: string): boolean {
   return knownCountries.has(code);
 }
 
-const website = z
-  .string({ error: MESSAGE.invalidType })
-  .trim()
-  .max(255, { error: MESSAGE.maxLength })
-  .nullish()
-  .transform((value) => (value === undefined ? undefined : value || null))
-  .refine((value) => value === null || value === undefined || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value), { error: "validation.website" });
+/** Optional text as optionalText takes it (blank clears it) that, when given, must pass the check. */
+const optionalChecked = (max: number, check: (value: string) => boolean, error: string) =>
+  optionalText(max).refine((value) => value === null || value === undefined || check(value), { error });
 
-const contactEmail = z
-  .string({ error: MESSAGE.invalidType })
-  .trim()
-  .max(254, { error: MESSAGE.email })
-  .nullish()
-  .transform((value) => (value === undefined ? undefined : value || null))
-  .refine((value) => value === null || value === undefined || z.email().safeParse(value).success, { error: MESSAGE.email });
+const WEB_ADDRESS = /^https?:\/\/[^\s/]+\.[^\s]+$/i;
 
 export const companyProfileBody = z.strictObject({
   legal_name: requiredText(200),
@@ -75,16 +65,11 @@ export const companyProfileBody = z.strictObject({
   city: optionalText(120),
   region: optionalText(120),
   postal_code: optionalText(20),
-  country: z
-    .string({ error: MESSAGE.invalidType })
-    .trim()
-    .toUpperCase()
-    .nullish()
-    .transform((value) => (value === undefined ? undefined : value || null))
-    .refine((value) => value === null || value === undefined || isCountryCode(value), { error: "validation.country" }),
-  email: contactEmail,
+  // Room for a typed name ("PHL"), so a wrong code is told to choose from the list, not that it is too long.
+  country: optionalChecked(8, (code) => isCountryCode(code.toUpperCase()), "validation.country").transform((code) => code && code.toUpperCase()),
+  email: optionalChecked(254, (address) => z.email().safeParse(address).success, MESSAGE.email),
   phone: optionalText(40),
-  website,
+  website: optionalChecked(255, (address) => WEB_ADDRESS.test(address), "validation.website"),
   // Any three letters make a valid Intl currency; the company's must be one ISO 4217 lists.
   currency: currencyCode.refine((code) => Intl.supportedValuesOf("currency").includes(code), { error: MESSAGE.currency }),
   time_zone: z.string({ error: MESSAGE.required }).trim().refine(isTimeZone, { error: "validation.timeZone" }),
