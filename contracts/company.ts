@@ -8,6 +8,9 @@ import { z } from "zod";
 import { isoTimestamp } from "./replies";
 import { currencyCode, MESSAGE, optionalText, requiredText } from "./validation";
 
+/** A logo is shown small (the header, a payslip's corner): 1 MB is plenty. */
+export const COMPANY_LOGO_MAX_BYTES = 1024 * 1024;
+
 /** The date formats a payroll office chooses between; the spec's storage format first. */
 export const DATE_FORMATS = ["YYYY-MM-DD", "MM/DD/YYYY", "DD/MM/YYYY", "DD.MM.YYYY", "YYYY/MM/DD"] as const;
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { LANGUAGE_CODES } from "./auth";
+import { DATE_FORMATS } from "./company";
+import { deliveryOverrides } from "./notification-types";
 import { ACCESS_LEVEL } from "./permissions";
 import { isoTimestamp } from "./replies";
 import {
@@ -103,16 +105,28 @@ export const userPreferences = z.strictObject({
   language: z.enum(LANGUAGE_CODES, { error: MESSAGE.invalid }).optional(),
   dark_mode: z.boolean({ error: MESSAGE.invalidType }).optional(),
   theme_preset: z.enum(["aura", "lara"], { error: MESSAGE.invalid }).optional(),
+  /** How the person reads and types dates; null: as their language writes them. */
+  date_format: z.enum(DATE_FORMATS, { error: MESSAGE.invalid }).nullable().optional(),
+  /** Which notifications reach them in the app and by e-mail, where they differ from the company's defaults. */
+  notifications: deliveryOverrides.optional(),
   /** By list, the columns the person hid; a list not named shows its defaults. */
   hidden_columns: z.record(preferenceKey, z.array(preferenceKey).max(50, { error: MESSAGE.invalid }), { error: MESSAGE.invalidType }).optional(),
 });
 
 export type UserPreferences = z.infer<typeof userPreferences>;
 
-/** Saved preferences with changes over them: a list's hidden columns replace that list's only. */
+/**
+ * Saved preferences with changes over them: a list's hidden columns replace
+ * that list's only, a notification channel that one channel only.
+ */
 export function mergePreferences(saved: UserPreferences, changes: UserPreferences): UserPreferences {
   const merged = { ...saved, ...changes };
   if (changes.hidden_columns) merged.hidden_columns = { ...saved.hidden_columns, ...changes.hidden_columns };
+  if (changes.notifications) {
+    const own = { ...saved.notifications };
+    for (const [type, channels] of Object.entries(changes.notifications) as [keyof typeof own, (typeof own)[keyof typeof own]][]) own[type] = { ...own[type], ...channels };
+    merged.notifications = own;
+  }
   return merged;
 }
 

@@ -4,18 +4,22 @@
  */
 import { accountPolicy } from "./account";
 import { activitiesPolicy } from "./activities";
+import { companyPolicy } from "./company";
 import { decideRule, mayAttemptRule, type Actor, type Decision, type Policy, type Rule } from "./core";
 import { jobsPolicy } from "./jobs";
 import { locationsPolicy } from "./locations";
 import { rolesPolicy } from "./roles";
+import { settingsPolicy } from "./settings";
 import { usersPolicy } from "./users";
 
 export const POLICIES = {
   account: accountPolicy,
   activities: activitiesPolicy,
+  company: companyPolicy,
   jobs: jobsPolicy,
   locations: locationsPolicy,
   roles: rolesPolicy,
+  settings: settingsPolicy,
   users: usersPolicy,
 } as const;
 

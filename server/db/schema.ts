@@ -4,6 +4,7 @@ import type { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, PAY_BASES, UserPreferences 
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -241,6 +242,68 @@ export const jobs = pgTable(
     index("jobs_due_idx").on(t.run_after).where(sql`${t.status} = 'queued'`),
     index("jobs_lease_idx").on(t.locked_until).where(sql`${t.status} = 'running'`),
     index("jobs_finished_idx").on(t.finished_at).where(sql`${t.finished_at} is not null`),
+  ],
+);
+
+/**
+ * The company profile: one row (id 1) for the workspace. Its currency,
+ * time zone and week start are what payroll and attendance compute with.
+ */
+export const companyProfile = pgTable(
+  "company_profile",
+  {
+    id: smallint("id").primaryKey().default(1),
+    legal_name: text("legal_name").notNull(),
+    trading_name: text("trading_name"),
+    registration_number: text("registration_number"),
+    tax_number: text("tax_number"),
+    address_line1: text("address_line1"),
+    address_line2: text("address_line2"),
+    city: text("city"),
+    region: text("region"),
+    postal_code: text("postal_code"),
+    country: text("country"),
+    email: text("email"),
+    phone: text("phone"),
+    website: text("website"),
+    currency: text("currency").notNull(),
+    time_zone: text("time_zone").notNull(),
+    /** 0 is Sunday, as JavaScript counts weekdays. */
+    first_day_of_week: smallint("first_day_of_week").notNull().default(0),
+    date_format: text("date_format").notNull(),
+    fiscal_year_start_month: smallint("fiscal_year_start_month").notNull().default(1),
+    logo_file_id: integer("logo_file_id").references(() => files.id, { onDelete: "set null" }),
+    ...authors,
+    ...timestamps,
+  },
+  (t) => [check("company_profile_single_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * In-app notifications, one row per recipient. The text is a message key
+ * (by type) and its values, worded in the reader's language when read.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** What happened: "password_changed", "system"... (contracts/notifications.ts). */
+    type: text("type").notNull(),
+    params: jsonb("params").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** The app's page the notification is about, if any. */
+    link: text("link"),
+    sender_id: integer("sender_id").references(() => users.id, { onDelete: "set null" }),
+    read_at: timestamp("read_at", { withTimezone: true }),
+    archived_at: timestamp("archived_at", { withTimezone: true }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.user_id, t.id),
+    // The bell's count: one person's unread, unarchived rows.
+    index("notifications_unread_idx").on(t.user_id).where(sql`${t.read_at} is null and ${t.archived_at} is null`),
   ],
 );
 

@@ -3,9 +3,9 @@ import { count } from "drizzle-orm";
 import { BUILT_IN_ROLE_DESCRIPTIONS } from "../../contracts/built-in-roles";
 import { ACCESS_LEVEL, PERMISSIONS, type Permission } from "../../contracts/permissions";
 import { hashPassword, type HashingCost } from "../lib/passwords";
-import type { SETTING_DEFAULTS } from "../modules/settings/service";
+import type { SettingsValues } from "../../contracts/settings";
 import type { Db } from "./client";
-import { roles, systemSettings, users } from "./schema";
+import { companyProfile, roles, systemSettings, users } from "./schema";
 
 /** The demo logins every start prints; the end-to-end tests and the fuzzer sign in with them. */
 export const DEMO_LOGINS = [
@@ -42,7 +42,10 @@ export type SeedPerson = Omit<UserInsert, "id" | "name" | "password_hash" | "rol
 export interface CompanySeed<RoleKey extends string = string> {
   roles: Record<RoleKey, SeedRole>;
   people: (SeedPerson & { role: RoleKey })[];
-  settings: Partial<typeof SETTING_DEFAULTS>;
+  /** Over the profile the first migration wrote. */
+  profile: Partial<Omit<typeof companyProfile.$inferInsert, "id">>;
+  /** System settings that differ from the defaults. */
+  system?: Partial<SettingsValues<"system">>;
 }
 
 /**
@@ -80,8 +83,8 @@ export async function seedCompany(db: Db, company: CompanySeed, cost: HashingCos
     }),
   );
 
-  const settings = Object.entries(company.settings);
-  if (settings.length > 0) await db.insert(systemSettings).values(settings.map(([key, value]) => ({ key, value, updated_at: now })));
+  await db.update(companyProfile).set({ ...company.profile, updated_at: now });
+  if (company.system) await db.insert(systemSettings).values({ key: "system", value: company.system, updated_at: now });
 }
 
 const DEMO_ROLES = {
@@ -109,7 +112,7 @@ type Pay = [basis: "monthly" | "daily" | "hourly", minorUnits: number];
 type Extra = Partial<SeedPerson> & { role?: DemoRole };
 
 let serial = 0;
-/** One demo person: an employee (level 1, full time) unless `extra` says otherwise; money in cents. */
+/** One demo person: an employee (level 1, full time) unless `extra` says otherwise; pay in centavos. */
 function person(first: string, last: string, department: string, position: string, hire_date: string, [pay_basis, base_rate]: Pay, extra: Extra = {}): SeedPerson & { role: DemoRole } {
   serial += 1;
   const ascii = (text: string) => text.normalize("NFD").replace(/[^A-Za-z]/g, "").toLowerCase();
@@ -129,7 +132,7 @@ function person(first: string, last: string, department: string, position: strin
     hire_date,
     pay_basis,
     base_rate,
-    currency: "USD",
+    currency: "PHP",
     ...extra,
   };
 }
@@ -143,65 +146,65 @@ function demoPeople(): (SeedPerson & { role: DemoRole })[] {
   const [payroll, operationsManager] = DEMO_ROLE_LOGINS;
   return [
     // The three logins as they have always been (E-0001 to E-0003).
-    person("Alex", "Admin", "Management", "Managing Director", "2019-04-01", ["monthly", 950000], {
+    person("Alex", "Admin", "Management", "Managing Director", "2019-04-01", ["monthly", 9500000], {
       email: admin.email,
       password: admin.password,
       access_level: ACCESS_LEVEL.SUPER_ADMIN,
       role: "administrator",
     }),
-    person("Harper", "Reyes", "People", "HR Officer", "2021-09-15", ["monthly", 520000], {
+    person("Harper", "Reyes", "People", "HR Officer", "2021-09-15", ["monthly", 5200000], {
       email: hr.email,
       password: hr.password,
       access_level: ACCESS_LEVEL.STAFF,
       role: "hrOfficer",
     }),
-    person("Emery", "Santos", "Operations", "Operations Associate", "2024-02-05", ["hourly", 2250], { email: employee.email, password: employee.password }),
+    person("Emery", "Santos", "Operations", "Operations Associate", "2024-02-05", ["hourly", 22500], { email: employee.email, password: employee.password }),
     // The other roles' logins.
-    person("Priya", "Natarajan", "Finance", "Payroll Officer", "2020-06-01", ["monthly", 560000], {
+    person("Priya", "Natarajan", "Finance", "Payroll Officer", "2020-06-01", ["monthly", 5600000], {
       email: payroll.email,
       password: payroll.password,
       access_level: ACCESS_LEVEL.STAFF,
       role: "payrollOfficer",
     }),
-    person("Marcus", "Okafor", "Operations", "Operations Manager", "2018-03-12", ["monthly", 680000], { ...manager, email: operationsManager.email, password: operationsManager.password }),
+    person("Marcus", "Okafor", "Operations", "Operations Manager", "2018-03-12", ["monthly", 6800000], { ...manager, email: operationsManager.email, password: operationsManager.password }),
     // Department heads.
-    person("Olivia", "Grant", "Finance", "Finance Manager", "2017-02-01", ["monthly", 800000], manager),
-    person("Nadia", "Petrova", "People", "People Manager", "2018-10-08", ["monthly", 640000], manager),
-    person("Sofia", "Marquez", "Sales", "Sales Manager", "2017-08-21", ["monthly", 720000], manager),
-    person("Kenji", "Watanabe", "Engineering", "Engineering Manager", "2016-11-07", ["monthly", 910000], manager),
-    person("Lina", "Haddad", "Customer Support", "Support Manager", "2019-01-14", ["monthly", 610000], manager),
-    person("Tomás", "Ribeiro", "Warehouse", "Warehouse Manager", "2018-05-02", ["monthly", 590000], manager),
+    person("Olivia", "Grant", "Finance", "Finance Manager", "2017-02-01", ["monthly", 8000000], manager),
+    person("Nadia", "Petrova", "People", "People Manager", "2018-10-08", ["monthly", 6400000], manager),
+    person("Sofia", "Marquez", "Sales", "Sales Manager", "2017-08-21", ["monthly", 7200000], manager),
+    person("Kenji", "Watanabe", "Engineering", "Engineering Manager", "2016-11-07", ["monthly", 9100000], manager),
+    person("Lina", "Haddad", "Customer Support", "Support Manager", "2019-01-14", ["monthly", 6100000], manager),
+    person("Tomás", "Ribeiro", "Warehouse", "Warehouse Manager", "2018-05-02", ["monthly", 5900000], manager),
     // Everyone else.
-    person("Ruth", "Ellison", "Management", "Executive Assistant", "2018-07-16", ["monthly", 460000]),
-    person("Daniel", "Kim", "Finance", "Accountant", "2021-03-01", ["monthly", 480000]),
-    person("Wei", "Zhang", "Finance", "Accounts Assistant", "2023-05-15", ["daily", 9500], partTime),
-    person("Yuki", "Tanaka", "People", "Recruiter", "2022-01-10", ["monthly", 430000]),
-    person("Grace", "Mendoza", "People", "HR Assistant", "2024-04-01", ["hourly", 1800], partTime),
-    person("Rafael", "Cruz", "Operations", "Operations Associate", "2021-06-07", ["daily", 11000]),
-    person("Isabel", "Navarro", "Operations", "Operations Associate", "2022-09-19", ["daily", 11000]),
-    person("Omar", "Farouk", "Operations", "Logistics Coordinator", "2020-02-24", ["monthly", 450000]),
-    person("Hannah", "Becker", "Operations", "Operations Associate", "2024-08-12", ["daily", 10500], partTime),
-    person("Liam", "O'Connor", "Sales", "Account Executive", "2019-05-06", ["monthly", 520000]),
-    person("Mei", "Lin", "Sales", "Account Executive", "2021-11-22", ["monthly", 500000]),
-    person("Pedro", "Alvarez", "Sales", "Sales Representative", "2023-02-13", ["monthly", 420000]),
-    person("Zoe", "Laurent", "Sales", "Sales Intern", "2025-06-02", ["hourly", 1500], { employment_type: "intern" }),
-    person("Arjun", "Mehta", "Engineering", "Senior Software Engineer", "2018-01-08", ["monthly", 880000]),
-    person("Elena", "Popescu", "Engineering", "Software Engineer", "2020-09-14", ["monthly", 720000]),
-    person("Samuel", "Adeyemi", "Engineering", "Software Engineer", "2022-04-25", ["monthly", 700000]),
-    person("Beatriz", "Costa", "Engineering", "Software Engineer", "2021-07-05", ["monthly", 710000], { employment_status: "on_leave" }),
-    person("Ren", "Sato", "Engineering", "QA Engineer", "2024-10-01", ["daily", 32000], { employment_type: "contract", end_date: "2026-09-30" }),
-    person("Chloé", "Martin", "Engineering", "UX Designer", "2021-02-15", ["monthly", 380000], partTime),
-    person("Amara", "Okoye", "Customer Support", "Support Lead", "2019-09-02", ["monthly", 470000]),
-    person("Tessa", "Nguyen", "Customer Support", "Support Specialist", "2022-03-28", ["daily", 10000]),
-    person("Victor", "Dubois", "Customer Support", "Support Specialist", "2023-07-10", ["daily", 10000]),
-    person("Ethan", "Brooks", "Customer Support", "Support Specialist", "2023-11-06", ["daily", 10000]),
-    person("Paulo", "Bautista", "Customer Support", "Support Specialist", "2025-01-20", ["hourly", 1700], partTime),
-    person("Ivan", "Kowalski", "Warehouse", "Warehouse Associate", "2020-04-13", ["daily", 9000]),
-    person("Nora", "Lindqvist", "Warehouse", "Forklift Operator", "2019-03-18", ["daily", 9800]),
-    person("Diego", "Herrera", "Warehouse", "Warehouse Associate", "2024-05-27", ["daily", 8800], partTime),
-    person("Fatima", "Rahman", "Warehouse", "Inventory Controller", "2021-10-04", ["monthly", 380000]),
+    person("Ruth", "Ellison", "Management", "Executive Assistant", "2018-07-16", ["monthly", 4600000]),
+    person("Daniel", "Kim", "Finance", "Accountant", "2021-03-01", ["monthly", 4800000]),
+    person("Wei", "Zhang", "Finance", "Accounts Assistant", "2023-05-15", ["daily", 95000], partTime),
+    person("Yuki", "Tanaka", "People", "Recruiter", "2022-01-10", ["monthly", 4300000]),
+    person("Grace", "Mendoza", "People", "HR Assistant", "2024-04-01", ["hourly", 18000], partTime),
+    person("Rafael", "Cruz", "Operations", "Operations Associate", "2021-06-07", ["daily", 110000]),
+    person("Isabel", "Navarro", "Operations", "Operations Associate", "2022-09-19", ["daily", 110000]),
+    person("Omar", "Farouk", "Operations", "Logistics Coordinator", "2020-02-24", ["monthly", 4500000]),
+    person("Hannah", "Becker", "Operations", "Operations Associate", "2024-08-12", ["daily", 105000], partTime),
+    person("Liam", "O'Connor", "Sales", "Account Executive", "2019-05-06", ["monthly", 5200000]),
+    person("Mei", "Lin", "Sales", "Account Executive", "2021-11-22", ["monthly", 5000000]),
+    person("Pedro", "Alvarez", "Sales", "Sales Representative", "2023-02-13", ["monthly", 4200000]),
+    person("Zoe", "Laurent", "Sales", "Sales Intern", "2025-06-02", ["hourly", 15000], { employment_type: "intern" }),
+    person("Arjun", "Mehta", "Engineering", "Senior Software Engineer", "2018-01-08", ["monthly", 8800000]),
+    person("Elena", "Popescu", "Engineering", "Software Engineer", "2020-09-14", ["monthly", 7200000]),
+    person("Samuel", "Adeyemi", "Engineering", "Software Engineer", "2022-04-25", ["monthly", 7000000]),
+    person("Beatriz", "Costa", "Engineering", "Software Engineer", "2021-07-05", ["monthly", 7100000], { employment_status: "on_leave" }),
+    person("Ren", "Sato", "Engineering", "QA Engineer", "2024-10-01", ["daily", 320000], { employment_type: "contract", end_date: "2026-09-30" }),
+    person("Chloé", "Martin", "Engineering", "UX Designer", "2021-02-15", ["monthly", 3800000], partTime),
+    person("Amara", "Okoye", "Customer Support", "Support Lead", "2019-09-02", ["monthly", 4700000]),
+    person("Tessa", "Nguyen", "Customer Support", "Support Specialist", "2022-03-28", ["daily", 100000]),
+    person("Victor", "Dubois", "Customer Support", "Support Specialist", "2023-07-10", ["daily", 100000]),
+    person("Ethan", "Brooks", "Customer Support", "Support Specialist", "2023-11-06", ["daily", 100000]),
+    person("Paulo", "Bautista", "Customer Support", "Support Specialist", "2025-01-20", ["hourly", 17000], partTime),
+    person("Ivan", "Kowalski", "Warehouse", "Warehouse Associate", "2020-04-13", ["daily", 90000]),
+    person("Nora", "Lindqvist", "Warehouse", "Forklift Operator", "2019-03-18", ["daily", 98000]),
+    person("Diego", "Herrera", "Warehouse", "Warehouse Associate", "2024-05-27", ["daily", 88000], partTime),
+    person("Fatima", "Rahman", "Warehouse", "Inventory Controller", "2021-10-04", ["monthly", 3800000]),
     // Left in 2024: archived, so the people list hides them unless asked.
-    person("Gabriel", "Moreau", "Sales", "Sales Representative", "2017-04-03", ["monthly", 410000], {
+    person("Gabriel", "Moreau", "Sales", "Sales Representative", "2017-04-03", ["monthly", 4100000], {
       employment_status: "terminated",
       end_date: "2024-06-30",
       is_active: false,
@@ -209,6 +212,28 @@ function demoPeople(): (SeedPerson & { role: DemoRole })[] {
     }),
   ];
 }
+
+/** A Manila office, paid in pesos. */
+const DEMO_PROFILE = {
+  legal_name: "Paydesk Demo Corporation",
+  trading_name: "Paydesk Demo Co.",
+  registration_number: "CS201912345",
+  tax_number: "009-123-456-000",
+  address_line1: "28F Ayala Tower One",
+  address_line2: "Ayala Avenue corner Paseo de Roxas",
+  city: "Makati City",
+  region: "Metro Manila",
+  postal_code: "1226",
+  country: "PH",
+  email: "hello@paydesk-demo.example",
+  phone: "+63 2 8123 4567",
+  website: "https://paydesk-demo.example",
+  currency: "PHP",
+  time_zone: "Asia/Manila",
+  first_day_of_week: 0,
+  date_format: "MM/DD/YYYY",
+  fiscal_year_start_month: 1,
+} satisfies CompanySeed["profile"];
 
 /**
  * The demo company of a first start: forty people in eight departments, a
@@ -222,8 +247,9 @@ export function seedDemo(db: Db, cost: HashingCost, now: Date): Promise<void> {
     {
       roles: DEMO_ROLES,
       people: demoPeople(),
+      profile: DEMO_PROFILE,
       // Not a sign-in address: publishing a login on the sign-in page invites guessing at it.
-      settings: { company_name: "Paydesk Demo Co.", admin_contact: "it-help@example.com" },
+      system: { admin_contact: "it-help@example.com" },
     },
     cost,
     now,

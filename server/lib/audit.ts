@@ -6,7 +6,7 @@ export interface Activity {
   actorId: number | null;
   action: string;
   subjectType?: string;
-  subjectId?: number;
+  subjectId?: number | null;
   changes?: Record<string, unknown>;
   origin?: RequestOrigin;
   at: Date;

@@ -12,7 +12,7 @@ export interface Author {
 /** What a write did: its answer, the record it changed and the changed fields (before/after pairs, or a created record's fields). */
 export type WriteOutcome<T> =
   /** actorId: the author when only the write tells who they are (a newcomer registering). */
-  | { result: T; subjectId: number; changes: Record<string, unknown>; actorId?: number }
+  | { result: T; subjectId: number | null; changes: Record<string, unknown>; actorId?: number }
   /** Nothing to change: no activity row, no event. */
   | { result: T; unchanged: true };
 

@@ -1,6 +1,7 @@
 /** Every module's routes, registered under /api behind the policy gate: a new module adds its line here. */
 import { activitiesRoutes } from "./activities/routes";
 import { authRoutes } from "./auth/routes";
+import { companyRoutes } from "./company/routes";
 import { filesRoutes } from "./files/routes";
 import { jobsRoutes } from "./jobs/routes";
 import { locationsRoutes } from "./locations/routes";
@@ -9,4 +10,4 @@ import { rolesRoutes } from "./roles/routes";
 import { settingsRoutes } from "./settings/routes";
 import { usersRoutes } from "./users/routes";
 
-export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes];
+export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes, companyRoutes];

@@ -51,7 +51,7 @@ describe("the demo company", () => {
     const bases = new Set(people.map((row) => row.pay_basis));
     expect(bases).toContain("monthly");
     expect(bases).toContain("daily");
-    expect(people.every((row) => Number.isInteger(row.base_rate) && row.base_rate > 0 && row.currency === "USD")).toBe(true);
+    expect(people.every((row) => Number.isInteger(row.base_rate) && row.base_rate > 0 && row.currency === "PHP")).toBe(true);
     const types = people.map((row) => row.employment_type);
     expect(types.filter((type) => type === "full_time").length).toBeGreaterThan(people.length / 2);
     expect(types.filter((type) => type === "part_time").length).toBeGreaterThanOrEqual(3);

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, users } from "../../server/db/schema";
-import { setSetting } from "../../server/modules/settings/service";
 import { authorized, startTestApp, type TestApp } from "../support/api";
+import { ADMIN, call } from "../support/people";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,6 +22,13 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 const register = (payload: Record<string, unknown>) => t.app.inject({ method: "POST", url: "/api/register", payload });
 const publicConfig = () => t.app.inject({ method: "GET", url: "/api/public-config" });
 
+/** Turns self-registration on or off as an administrator does, in the system settings. */
+async function setRegistration(on: boolean) {
+  const admin = await t.tokenFor(ADMIN.email);
+  const response = await call(t, admin, { method: "PUT", url: "/api/settings/system", payload: { allow_registration: on } });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
 describe("POST /api/register while registration is off (the default)", () => {
   it("refuses with 403 and says why, creating nobody", async () => {
     const response = await register(body());
@@ -33,9 +40,9 @@ describe("POST /api/register while registration is off (the default)", () => {
 });
 
 describe("POST /api/register with registration on", () => {
-  beforeAll(() => setSetting(t.database.db, "allow_registration", true, t.clock.now()));
+  beforeAll(() => setRegistration(true));
   // Back to the default, so that the tests of registration being off pass whether they run before or after.
-  afterAll(() => setSetting(t.database.db, "allow_registration", false, t.clock.now()));
+  afterAll(() => setRegistration(false));
 
   it("creates an employee (access level 1, role Employee) who can sign in", async () => {
     const response = await register(body({ email: "  Noa@Example.com " }));
@@ -103,7 +110,7 @@ describe("POST /api/register with registration on", () => {
 
 describe("GET /api/public-config", () => {
   it("answers an anonymous caller with the public facts and nothing else", async () => {
-    await setSetting(t.database.db, "allow_registration", false, t.clock.now());
+    await setRegistration(false);
     const response = await publicConfig();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({

@@ -33,6 +33,12 @@ const TABLE: Record<Action, boolean[]> = {
   "account.view":      [Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
   "account.update":    [Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
   "account.signOut":   [Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
+  "company.view":      [Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
+  "company.update":    [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "settings.view":     [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "settings.update":   [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "settings.viewPayroll": [Y, Y, Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "settings.viewOutbox": [Y, Y, Y,    Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   N, N,  N],
   "jobs.view":         [Y, Y,  Y,   Y, Y,  Y,      Y, N,  Y,   Y, N,  Y,      Y, N,  Y,   Y, N,  Y],
   "activities.list":   [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   N, N,  N],
   "locations.list":    [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
@@ -99,6 +105,10 @@ for (const [action, row] of Object.entries(TABLE) as [Action, boolean[]][]) {
   }
 }
 
+/** Actions every signed-in person has, whatever their level or role (written out, like the table). */
+const EVERYONE: readonly string[] = ["account.view", "account.update", "account.signOut", "company.view"];
+const forEveryone = (action: string) => EVERYONE.includes(action);
+
 const ALL_ACTIONS = Object.entries(POLICIES).flatMap(([resource, policy]) => Object.keys(policy.rules).map((verb) => `${resource}.${verb}` as Action));
 
 describe("can(): the decision table", () => {
@@ -116,22 +126,23 @@ describe("can(): edges of the table", () => {
   it("refuses an employee every staff action even when the role lists the whole catalogue", () => {
     const employee = actor(1, PERMISSIONS);
     const ownRecordActions = ["users.view", "users.viewPay", "jobs.view"];
-    for (const action of ALL_ACTIONS.filter((name) => !name.startsWith("account.") && !ownRecordActions.includes(name))) {
+    for (const action of ALL_ACTIONS.filter((name) => !forEveryone(name) && !ownRecordActions.includes(name))) {
       for (const context of ["none", "other", "own"] as const) expect(check(employee, action, recordFor(action, context))).toBe(false);
     }
   });
 
-  it("lets staff with the whole catalogue do everything but read the activity log", () => {
+  it("lets staff with the whole catalogue do everything but read the activity log and the mail outbox", () => {
     const staff = actor(2, PERMISSIONS);
     // Someone else's job of a kind nobody follows stays theirs.
-    for (const action of ALL_ACTIONS) expect(check(staff, action, recordFor(action, "other"))).toBe(action !== "activities.list" && action !== "jobs.view");
+    const levelZeroOnly = ["activities.list", "settings.viewOutbox"];
+    for (const action of ALL_ACTIONS) expect(check(staff, action, recordFor(action, "other"))).toBe(!levelZeroOnly.includes(action) && action !== "jobs.view");
   });
 
   it("grants nothing to staff with an empty role, apart from their own account, record and pay", () => {
     const staff = actor(2, []);
     for (const action of ALL_ACTIONS) {
-      expect(check(staff, action, recordFor(action, "other"))).toBe(action.startsWith("account."));
-      expect(check(staff, action, recordFor(action, "own"))).toBe(action.startsWith("account.") || ["users.view", "users.viewPay", "jobs.view"].includes(action));
+      expect(check(staff, action, recordFor(action, "other"))).toBe(forEveryone(action));
+      expect(check(staff, action, recordFor(action, "own"))).toBe(forEveryone(action) || ["users.view", "users.viewPay", "jobs.view"].includes(action));
     }
   });
 

@@ -22,7 +22,7 @@ import type { Translate } from "../../lib/i18n";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { hashToken, newToken } from "../../lib/tokens";
 import { mutate, type Author } from "../../lib/write";
-import { getSetting } from "../settings/service";
+import { readSettings } from "../settings/service";
 import { insertUserRecord } from "../users/service";
 import { issueToken, maySignIn, revokeAllTokens, revokeToken, toMe, type AuthUser } from "./sessions";
 import { clearAttempts, releaseAttempt, reserveAttempt } from "./throttle";
@@ -54,18 +54,18 @@ async function findUserByEmail(ctx: AppContext, email: string) {
  * that address out of the account; the account as a whole has a higher bar,
  * so nobody locks its owner out from elsewhere by failing on purpose.
  */
-export function reservePasswordGuess(ctx: AppContext, email: string, origin: RequestOrigin, now: Date): Promise<number> {
-  const limits = ctx.config.throttle;
+export async function reservePasswordGuess(ctx: AppContext, email: string, origin: RequestOrigin, now: Date): Promise<number> {
+  const limits = await readSettings(ctx, "system");
   return reserveAttempt(
     ctx.db,
     "login",
     { email, ip: origin.ip },
     [
-      { email, ip: origin.ip, max: limits.loginPerAccountAndAddress },
-      { email, max: limits.loginPerAccount },
-      { ip: origin.ip, max: limits.loginPerAddress },
+      { email, ip: origin.ip, max: limits.login_per_account_and_address },
+      { email, max: limits.login_per_account },
+      { ip: origin.ip, max: limits.login_per_address },
     ],
-    limits.windowMinutes,
+    limits.throttle_window_minutes,
     now,
   );
 }
@@ -96,8 +96,10 @@ export async function login(ctx: AppContext, input: LoginInput, origin: RequestO
 
   await clearAttempts(ctx.db, "login", input.email);
   const author = { actorId: found.user.id, origin };
+  const system = await readSettings(ctx, "system");
+  const lifetime = { hours: system.session_hours, rememberDays: system.remember_days };
   const { token, expiresAt } = await mutate(ctx, author, { action: "auth.login", subjectType: "user" }, async (tx) => ({
-    result: await issueToken(tx, found.user.id, input.remember, origin, now, ctx.config.session),
+    result: await issueToken(tx, found.user.id, input.remember, origin, now, lifetime),
     subjectId: found.user.id,
     changes: { remember: input.remember },
   }));
@@ -122,17 +124,17 @@ export async function requestPasswordReset(
   t: Translate,
 ): Promise<void> {
   const now = ctx.clock.now();
-  const limits = ctx.config.throttle;
+  const limits = await readSettings(ctx, "system");
   // The per-address cap stops mail-bombing one person; it applies to any address, known or not.
   await reserveAttempt(
     ctx.db,
     "forgot",
     { email: input.email, ip: origin.ip },
     [
-      { ip: origin.ip, max: limits.forgotPerAddress },
-      { email: input.email, max: limits.forgotPerAccount },
+      { ip: origin.ip, max: limits.forgot_per_address },
+      { email: input.email, max: limits.forgot_per_account },
     ],
-    limits.windowMinutes,
+    limits.throttle_window_minutes,
     now,
   );
   ctx.jobs.afterReply("password-reset-mail", () => sendResetLink(ctx, input.email, origin, t, now));
@@ -252,7 +254,7 @@ export async function resetPassword(ctx: AppContext, input: z.output<typeof rese
 }
 
 export async function register(ctx: AppContext, input: z.output<typeof registerBody>, origin: RequestOrigin): Promise<Me> {
-  if (!(await getSetting(ctx.db, "allow_registration"))) throw new HttpError(403, "auth.registrationClosed");
+  if (!(await readSettings(ctx, "system")).allow_registration) throw new HttpError(403, "auth.registrationClosed");
   const now = ctx.clock.now();
   const [employeeRole] = await ctx.db.select().from(roles).where(eq(roles.name, "Employee"));
   const fields = { first_name: input.first_name, last_name: input.last_name, email: input.email, access_level: ACCESS_LEVEL.EMPLOYEE, role_id: employeeRole?.id ?? null };

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { files } from "../../db/schema";
 
-export async function storeFile(db: Db, input: { kind: string; mimeType: string; content: Buffer; createdBy: number; at: Date }): Promise<number> {
+export async function storeFile(db: Db, input: { kind: string; mimeType: string; content: Buffer; createdBy: number | null; at: Date }): Promise<number> {
   const [row] = await db
     .insert(files)
     .values({

@@ -1,11 +1,11 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { mergePreferences, PROFILE_PICTURE_MAX_BYTES, type changePasswordBody, type ownProfileBody, type UserPreferences, type UserRecord } from "../../../contracts/users";
+import { mergePreferences, type changePasswordBody, type ownProfileBody, type UserPreferences, type UserRecord } from "../../../contracts/users";
 import { authTokens, users } from "../../db/schema";
 import { diffFields } from "../../lib/changes";
 import type { AppContext } from "../../lib/context";
 import { HttpError, invalidField } from "../../lib/errors";
-import { sniffImageType } from "../../lib/images";
+import type { ImageType } from "../../lib/images";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { mutate, type Author } from "../../lib/write";
 import type { AuthUser } from "../auth/sessions";
@@ -14,7 +14,7 @@ import { releaseAttempt } from "../auth/throttle";
 import { deleteFile, storeFile } from "../files/service";
 import { findUser, readUser } from "../users/service";
 
-export async function updateOwnProfile(ctx: AppContext, me: AuthUser, author: Author, input: z.output<typeof ownProfileBody>): Promise<UserRecord> {
+export async function updateOwnProfile(ctx: AppContext, me: AuthUser, author: Author, input: Partial<z.output<typeof ownProfileBody>>): Promise<UserRecord> {
   const found = await findUser(ctx.db, me.id);
   if (!found) throw new HttpError(404, "errors.notFound");
   const { preferences, ...fields } = input;
@@ -34,20 +34,25 @@ export async function updateOwnProfile(ctx: AppContext, me: AuthUser, author: Au
 
 /**
  * mergePreferences, done by the database: two quick saves (language, then
- * theme; one list's columns, then another's) must both stick.
+ * theme; one list's columns, then another's; one notification channel, then
+ * another) must all stick.
  */
-function mergedInSql({ hidden_columns, ...rest }: UserPreferences) {
+function mergedInSql({ hidden_columns, notifications, ...rest }: UserPreferences) {
+  const nested: SQL[] = [];
+  if (hidden_columns) nested.push(sql`'hidden_columns', ${saved(["hidden_columns"])} || ${JSON.stringify(hidden_columns)}::jsonb`);
+  if (notifications) {
+    const types = Object.entries(notifications).map(([type, channels]) => sql`${type}::text, ${saved(["notifications", type])} || ${JSON.stringify(channels ?? {})}::jsonb`);
+    nested.push(sql`'notifications', ${saved(["notifications"])} || jsonb_build_object(${sql.join(types, sql`, `)})`);
+  }
   const top = sql`${users.preferences} || ${JSON.stringify(rest)}::jsonb`;
-  if (!hidden_columns) return top;
-  const lists = sql`coalesce(${users.preferences} -> 'hidden_columns', '{}'::jsonb) || ${JSON.stringify(hidden_columns)}::jsonb`;
-  return sql`jsonb_set(${top}, '{hidden_columns}', ${lists})`;
+  return nested.length === 0 ? top : sql`${top} || jsonb_build_object(${sql.join(nested, sql`, `)})`;
 }
 
+/** The saved object at `path` of the preferences, or an empty one. */
+const saved = (path: string[]) => sql`coalesce(${users.preferences} #> ${`{${path.join(",")}}`}::text[], '{}'::jsonb)`;
+
 /** Replaces the picture; the content decides the type, whatever the upload claims. */
-export async function setProfilePicture(ctx: AppContext, me: AuthUser, author: Author, content: Buffer): Promise<UserRecord> {
-  if (content.length > PROFILE_PICTURE_MAX_BYTES) throw invalidField("file", "profile.pictureTooLarge", { max: "2 MB" });
-  const mimeType = sniffImageType(content);
-  if (!mimeType) throw invalidField("file", "profile.pictureType");
+export async function setProfilePicture(ctx: AppContext, me: AuthUser, author: Author, { content, mimeType }: { content: Buffer; mimeType: ImageType }): Promise<UserRecord> {
   const found = await findUser(ctx.db, me.id);
   if (!found) throw new HttpError(404, "errors.notFound");
   const now = ctx.clock.now();

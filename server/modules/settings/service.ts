@@ -1,42 +1,117 @@
 import { eq } from "drizzle-orm";
 import type { PublicConfig } from "../../../contracts/auth";
+import type { z } from "zod";
+import { DEFAULT_DELIVERY, effectiveDelivery } from "../../../contracts/notification-types";
+import { SETTINGS_SCHEMAS, type SETTINGS_BODIES, type SettingsGroup, type SettingsValues } from "../../../contracts/settings";
+import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { systemSettings } from "../../db/schema";
+import { companyProfile, systemSettings } from "../../db/schema";
+import { diffFields } from "../../lib/changes";
+import type { AppContext } from "../../lib/context";
+import { mutate, type Author } from "../../lib/write";
 
-/** System settings with their defaults: a missing row means the default. */
-export const SETTING_DEFAULTS = {
-  allow_registration: false as boolean,
-  admin_contact: null as string | null,
-  company_name: "Paydesk" as string,
-};
-
-export type SettingKey = keyof typeof SETTING_DEFAULTS;
-
-export async function getSetting<K extends SettingKey>(db: Db, key: K): Promise<(typeof SETTING_DEFAULTS)[K]> {
-  const [row] = await db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, key));
-  return row ? (row.value as (typeof SETTING_DEFAULTS)[K]) : SETTING_DEFAULTS[key];
+/**
+ * Each group's values before anyone changes them: today's behaviour, the
+ * session and throttle figures from the server's configuration.
+ */
+export function settingsDefaults(config: Pick<Config, "session" | "throttle">): { [G in SettingsGroup]: SettingsValues<G> } {
+  return {
+    payroll: {
+      pay_frequency: "monthly",
+      pay_day_rule: "last_working_day",
+      pay_day_of_month: 25,
+      working_days_per_month: "22",
+      hours_per_day: "8",
+      overtime_multiplier: "1.25",
+      rounding: "half_up",
+    },
+    system: {
+      session_hours: config.session.hours,
+      remember_days: config.session.rememberDays,
+      throttle_window_minutes: config.throttle.windowMinutes,
+      login_per_account_and_address: config.throttle.loginPerAccountAndAddress,
+      login_per_account: config.throttle.loginPerAccount,
+      login_per_address: config.throttle.loginPerAddress,
+      forgot_per_address: config.throttle.forgotPerAddress,
+      forgot_per_account: config.throttle.forgotPerAccount,
+      allow_registration: false,
+      admin_contact: null,
+    },
+    notifications: { defaults: DEFAULT_DELIVERY },
+  };
 }
 
-export async function setSetting<K extends SettingKey>(
-  db: Db,
-  key: K,
-  value: (typeof SETTING_DEFAULTS)[K],
-  at: Date,
-): Promise<void> {
+type SettingsReader = Pick<AppContext, "db" | "config">;
+
+/** What a PUT of a group carries: some of its fields. */
+export type SettingsChanges<G extends SettingsGroup> = z.output<(typeof SETTINGS_BODIES)[G]>;
+
+/**
+ * A group as it stands: what is stored over the defaults. Read from the
+ * database on every use, so a change reaches every server process at once;
+ * a stored value a later version no longer accepts falls back to its default.
+ */
+export async function readSettings<G extends SettingsGroup>(ctx: SettingsReader, group: G): Promise<SettingsValues<G>> {
+  const [row] = await ctx.db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, group));
+  return withDefaults(group, settingsDefaults(ctx.config)[group], row?.value);
+}
+
+function withDefaults<G extends SettingsGroup>(group: G, defaults: SettingsValues<G>, stored: unknown): SettingsValues<G> {
+  if (!stored || typeof stored !== "object") return defaults;
+  const merged = { ...defaults, ...(stored as object) };
+  if (group === "notifications") {
+    const own = (stored as { defaults?: object }).defaults;
+    Object.assign(merged, { defaults: { ...(defaults as SettingsValues<"notifications">).defaults, ...own } });
+  }
+  const parsed = SETTINGS_SCHEMAS[group].safeParse(merged);
+  return parsed.success ? (parsed.data as SettingsValues<G>) : defaults;
+}
+
+/**
+ * Changes some values of a group: validated whole (the route parsed the
+ * fields sent), stored, logged as settings.<group>_changed with what changed.
+ */
+export async function updateSettings<G extends SettingsGroup>(ctx: AppContext, author: Author, group: G, changes: SettingsChanges<G>): Promise<SettingsValues<G>> {
+  const before = await readSettings(ctx, group);
+  const next = SETTINGS_SCHEMAS[group].parse(mergeGroup(group, before, changes)) as SettingsValues<G>;
+  const changed = diffFields(before as Record<string, unknown>, next as Record<string, unknown>);
+  const now = ctx.clock.now();
+  await mutate(ctx, author, { action: `settings.${group}_changed`, subjectType: "settings" }, async (tx) => {
+    if (Object.keys(changed).length === 0) return { result: undefined, unchanged: true };
+    await tx
+      .insert(systemSettings)
+      .values({ key: group, value: next, updated_at: now })
+      .onConflictDoUpdate({ target: systemSettings.key, set: { value: next, updated_at: now } });
+    return { result: undefined, subjectId: null, changes: changed };
+  });
+  return next;
+}
+
+/** Notification defaults change by type and channel; other groups by field. */
+function mergeGroup<G extends SettingsGroup>(group: G, before: SettingsValues<G>, changes: SettingsChanges<G>): SettingsValues<G> {
+  if (group !== "notifications") return { ...before, ...changes };
+  const defaults = (before as SettingsValues<"notifications">).defaults;
+  const own = (changes as SettingsChanges<"notifications">).defaults;
+  return { defaults: effectiveDelivery(defaults, own) } as SettingsValues<G>;
+}
+
+/** Writes a group as it is (the seed, tests): no activity row. */
+export async function storeSettings<G extends SettingsGroup>(db: Db, group: G, values: SettingsValues<G>, at: Date): Promise<void> {
   await db
     .insert(systemSettings)
-    .values({ key, value, updated_at: at })
-    .onConflictDoUpdate({ target: systemSettings.key, set: { value, updated_at: at } });
+    .values({ key: group, value: values, updated_at: at })
+    .onConflictDoUpdate({ target: systemSettings.key, set: { value: values, updated_at: at } });
 }
 
 /** What the signed-out screens may know: never anything secret. */
-export async function publicConfig(db: Db): Promise<PublicConfig> {
-  const rows = await db.select().from(systemSettings);
-  const stored = Object.fromEntries(rows.map((row) => [row.key, row.value]));
-  const value = <K extends SettingKey>(key: K) => (key in stored ? stored[key] : SETTING_DEFAULTS[key]) as (typeof SETTING_DEFAULTS)[K];
+export async function publicConfig(ctx: SettingsReader): Promise<PublicConfig> {
+  const [system, [profile]] = await Promise.all([
+    readSettings(ctx, "system"),
+    ctx.db.select({ legal_name: companyProfile.legal_name, trading_name: companyProfile.trading_name }).from(companyProfile),
+  ]);
   return {
-    app_name: value("company_name"),
-    admin_contact: value("admin_contact"),
-    allow_registration: value("allow_registration"),
+    app_name: profile?.trading_name ?? profile?.legal_name ?? "Paydesk",
+    admin_contact: system.admin_contact,
+    allow_registration: system.allow_registration,
   };
 }

@@ -1,0 +1,151 @@
+/**
+ * The workspace's settings, in groups that share one API shape
+ * (`GET`/`PUT /api/settings/{group}`): each group a zod schema with today's
+ * values as defaults. A PUT sends some fields of one group; the stored group
+ * is those over what was there, validated whole.
+ */
+import { z } from "zod";
+import { LANGUAGE_CODES } from "./auth";
+import { DATE_FORMATS } from "./company";
+import { deliveryChoices, deliveryOverrides } from "./notification-types";
+import { userPreferences } from "./users";
+import { isoTimestamp } from "./replies";
+import { MESSAGE, optionalText } from "./validation";
+
+export const PAY_FREQUENCIES = ["monthly", "semi_monthly", "biweekly", "weekly"] as const;
+
+/** When pay day falls in a month: its last day, its last working day, or a fixed day (the last day when the month is shorter). */
+export const PAY_DAY_RULES = ["last_day", "last_working_day", "fixed_day"] as const;
+
+/** How a computed amount becomes whole minor units. */
+export const ROUNDING_RULES = ["half_up", "half_even", "down", "up"] as const;
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .number({ error: MESSAGE.invalidType })
+    .int({ error: "validation.wholeNumber" })
+    .refine((value) => value >= min && value <= max, { error: "validation.between", params: { min, max } });
+
+/**
+ * A rate or a count with decimals (8, 21.75, 1.25), as an exact decimal
+ * string: payroll multiplies money by it, so it never passes through a float.
+ */
+const decimalBetween = (min: number, max: number, places: number) =>
+  z
+    .string({ error: MESSAGE.invalidType })
+    .trim()
+    .regex(new RegExp(`^\\d{1,4}(\\.\\d{1,${places}})?$`), { error: "validation.decimal" })
+    .refine((text) => Number(text) >= min && Number(text) <= max, { error: "validation.between", params: { min, max } });
+
+export const payrollSettings = z.strictObject({
+  pay_frequency: z.enum(PAY_FREQUENCIES, { error: MESSAGE.invalid }),
+  pay_day_rule: z.enum(PAY_DAY_RULES, { error: MESSAGE.invalid }),
+  /** The day of the month when the rule is fixed_day. */
+  pay_day_of_month: wholeNumber(1, 31),
+  /** Turns a monthly rate into a daily one. */
+  working_days_per_month: decimalBetween(1, 31, 2),
+  /** Turns a daily rate into an hourly one. */
+  hours_per_day: decimalBetween(1, 24, 2),
+  overtime_multiplier: decimalBetween(1, 5, 4),
+  rounding: z.enum(ROUNDING_RULES, { error: MESSAGE.invalid }),
+});
+
+export const systemSettings = z.strictObject({
+  session_hours: wholeNumber(1, 720),
+  remember_days: wholeNumber(1, 365),
+  throttle_window_minutes: wholeNumber(1, 1440),
+  login_per_account_and_address: wholeNumber(1, 1000),
+  login_per_account: wholeNumber(1, 10_000),
+  login_per_address: wholeNumber(1, 10_000),
+  forgot_per_address: wholeNumber(1, 1000),
+  forgot_per_account: wholeNumber(1, 100),
+  allow_registration: z.boolean({ error: MESSAGE.invalidType }),
+  /** Shown on the sign-in screen to people with access trouble: an address or a phone extension. */
+  admin_contact: optionalText(200).transform((value) => value ?? null),
+});
+
+export const notificationSettings = z.strictObject({ defaults: deliveryChoices });
+
+/** The groups the workspace keeps, each with its schema; the person's own preferences are a group of their own. */
+export const SETTINGS_SCHEMAS = {
+  payroll: payrollSettings,
+  system: systemSettings,
+  notifications: notificationSettings,
+} as const;
+
+export type SettingsGroup = keyof typeof SETTINGS_SCHEMAS;
+export const SETTINGS_GROUPS = Object.keys(SETTINGS_SCHEMAS) as SettingsGroup[];
+export type SettingsValues<G extends SettingsGroup> = z.output<(typeof SETTINGS_SCHEMAS)[G]>;
+
+/** What a PUT of each group takes: some of its fields (some notification types, some of their channels). */
+export const SETTINGS_BODIES = {
+  payroll: payrollSettings.partial(),
+  system: systemSettings.partial(),
+  notifications: z.strictObject({ defaults: deliveryOverrides }).partial(),
+} as const;
+
+/** The person's own preferences group: how the app looks to them and what reaches them. */
+export const preferencesBody = userPreferences.pick({ language: true, theme_preset: true, dark_mode: true, date_format: true, notifications: true });
+
+/** The preferences as they apply: the person's own choices, the company's delivery defaults where they made none. */
+export const preferencesRecord = z.object({
+  language: z.enum(LANGUAGE_CODES).nullable(),
+  theme_preset: z.enum(["aura", "lara"]).nullable(),
+  dark_mode: z.boolean().nullable(),
+  date_format: z.enum(DATE_FORMATS).nullable(),
+  notifications: deliveryChoices,
+});
+
+export type PreferencesRecord = z.infer<typeof preferencesRecord>;
+
+/** How mail leaves the server: read-only, from the configuration. */
+export const mailStatus = z.object({
+  transport: z.enum(["smtp", "outbox"]),
+  from: z.string(),
+});
+
+/** The groups as replies carry them: plain values (the bodies' transforms already ran). */
+export const SETTINGS_RECORDS = {
+  payroll: z.object({
+    pay_frequency: z.enum(PAY_FREQUENCIES),
+    pay_day_rule: z.enum(PAY_DAY_RULES),
+    pay_day_of_month: z.number().int(),
+    working_days_per_month: z.string(),
+    hours_per_day: z.string(),
+    overtime_multiplier: z.string(),
+    rounding: z.enum(ROUNDING_RULES),
+  }),
+  system: z.object({
+    session_hours: z.number().int(),
+    remember_days: z.number().int(),
+    throttle_window_minutes: z.number().int(),
+    login_per_account_and_address: z.number().int(),
+    login_per_account: z.number().int(),
+    login_per_address: z.number().int(),
+    forgot_per_address: z.number().int(),
+    forgot_per_account: z.number().int(),
+    allow_registration: z.boolean(),
+    admin_contact: z.string().nullable(),
+    mail: mailStatus,
+  }),
+  notifications: z.object({ defaults: deliveryChoices }),
+} as const satisfies Record<SettingsGroup, z.ZodType>;
+
+export type SettingsRecord<G extends SettingsGroup> = z.infer<(typeof SETTINGS_RECORDS)[G]>;
+
+export const OUTBOX_STATUSES = ["pending", "logged", "sent", "failed"] as const;
+
+/** One message of the mail outbox, as an administrator reads it where there is no SMTP (the outbox is the mailbox). */
+export const outboxRecord = z.object({
+  id: z.number().int(),
+  to_address: z.string(),
+  subject: z.string(),
+  /** Emptied once delivered: the recipient's mailbox has it. */
+  body_text: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
+  error: z.string().nullable(),
+  created_at: isoTimestamp,
+  sent_at: isoTimestamp.nullable(),
+});
+
+export type OutboxRecord = z.infer<typeof outboxRecord>;

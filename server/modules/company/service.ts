@@ -1,0 +1,100 @@
+/**
+ * The company profile's rules. The route's policy gate decides who may (the
+ * profile has no record-level conditions), so these functions take the author only.
+ */
+import { eq, ne } from "drizzle-orm";
+import type { z } from "zod";
+import type { companyProfileBody, CompanyProfileRecord } from "../../../contracts/company";
+import { minorDigits } from "../../../contracts/money";
+import type { Db } from "../../db/client";
+import { companyProfile, users } from "../../db/schema";
+import { diffFields } from "../../lib/changes";
+import type { AppContext } from "../../lib/context";
+import { HttpError } from "../../lib/errors";
+import type { ImageType } from "../../lib/images";
+import { signPath } from "../../lib/signed-urls";
+import { mutate, type Author } from "../../lib/write";
+import { deleteFile, storeFile } from "../files/service";
+
+type ProfileRow = typeof companyProfile.$inferSelect;
+export type CompanyProfileChanges = Partial<z.output<typeof companyProfileBody>>;
+
+/** The profile row the first migration wrote; every workspace has it. */
+async function loadProfile(db: Db): Promise<ProfileRow> {
+  const [row] = await db.select().from(companyProfile).where(eq(companyProfile.id, 1));
+  if (!row) throw new Error("company_profile has no row: the migrations were not applied");
+  return row;
+}
+
+function toRecord(row: ProfileRow, appKey: string, now: Date): CompanyProfileRecord {
+  const { id, logo_file_id, created_at, created_by, updated_by, updated_at, ...fields } = row;
+  void [id, created_at, created_by, updated_by];
+  return {
+    ...fields,
+    date_format: fields.date_format as CompanyProfileRecord["date_format"],
+    currency_minor_digits: minorDigits(fields.currency),
+    logo_url: logo_file_id ? signPath(appKey, `/api/files/${logo_file_id}`, now) : null,
+    updated_at: updated_at.toISOString(),
+  };
+}
+
+/** The company's currency, time zone and week start: what other modules compute with. */
+export async function companyFacts(db: Db): Promise<Pick<ProfileRow, "currency" | "time_zone" | "first_day_of_week">> {
+  const { currency, time_zone, first_day_of_week } = await loadProfile(db);
+  return { currency, time_zone, first_day_of_week };
+}
+
+export async function readCompanyProfile(ctx: AppContext): Promise<CompanyProfileRecord> {
+  return toRecord(await loadProfile(ctx.db), ctx.config.appKey, ctx.clock.now());
+}
+
+/**
+ * Amounts are stored in minor units of the company's currency: once any is
+ * recorded, another currency would make them mean something else. (Payroll
+ * adds its own tables to this question when it arrives.)
+ */
+async function payAmountsExist(db: Db): Promise<boolean> {
+  const [paid] = await db.select({ id: users.id }).from(users).where(ne(users.base_rate, 0)).limit(1);
+  return paid !== undefined;
+}
+
+export async function updateCompanyProfile(ctx: AppContext, author: Author, input: CompanyProfileChanges): Promise<CompanyProfileRecord> {
+  const before = await loadProfile(ctx.db);
+  const changes = diffFields(before as Record<string, unknown>, input as Record<string, unknown>);
+  if (changes.currency && (await payAmountsExist(ctx.db))) {
+    throw new HttpError(409, "company.currencyLocked", { from: before.currency, to: input.currency });
+  }
+  await mutate(ctx, author, { action: "company.updated", subjectType: "company" }, async (tx) => {
+    if (Object.keys(changes).length === 0) return { result: undefined, unchanged: true };
+    await tx.update(companyProfile).set({ ...input, updated_at: ctx.clock.now(), updated_by: author.actorId }).where(eq(companyProfile.id, 1));
+    // Nobody is paid yet (or the change was refused above): the people follow the company's currency.
+    if (changes.currency) await tx.update(users).set({ currency: input.currency! }).where(ne(users.currency, input.currency!));
+    return { result: undefined, subjectId: 1, changes };
+  });
+  return toRecord(await loadProfile(ctx.db), ctx.config.appKey, ctx.clock.now());
+}
+
+/** Replaces the logo; the old file goes with the change. The type is the content's, whatever the upload claimed. */
+export async function setCompanyLogo(ctx: AppContext, author: Author, image: { content: Buffer; mimeType: ImageType }): Promise<CompanyProfileRecord> {
+  const before = await loadProfile(ctx.db);
+  const now = ctx.clock.now();
+  await mutate(ctx, author, { action: "company.logo_changed", subjectType: "company" }, async (tx) => {
+    const fileId = await storeFile(tx, { kind: "company_logo", mimeType: image.mimeType, content: image.content, createdBy: author.actorId, at: now });
+    await tx.update(companyProfile).set({ logo_file_id: fileId, updated_at: now, updated_by: author.actorId }).where(eq(companyProfile.id, 1));
+    if (before.logo_file_id) await deleteFile(tx, before.logo_file_id);
+    return { result: undefined, subjectId: 1, changes: { logo: { from: before.logo_file_id, to: fileId }, type: image.mimeType, bytes: image.content.length } };
+  });
+  return toRecord(await loadProfile(ctx.db), ctx.config.appKey, now);
+}
+
+export async function removeCompanyLogo(ctx: AppContext, author: Author): Promise<CompanyProfileRecord> {
+  const before = await loadProfile(ctx.db);
+  const now = ctx.clock.now();
+  await mutate(ctx, author, { action: "company.logo_removed", subjectType: "company" }, async (tx) => {
+    if (!before.logo_file_id) return { result: undefined, unchanged: true };
+    await tx.update(companyProfile).set({ logo_file_id: null, updated_at: now, updated_by: author.actorId }).where(eq(companyProfile.id, 1));
+    await deleteFile(tx, before.logo_file_id);
+    return { result: undefined, subjectId: 1, changes: { logo: { from: before.logo_file_id, to: null } } };
+  });
+  return toRecord(await loadProfile(ctx.db), ctx.config.appKey, now);
+}
