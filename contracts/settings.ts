@@ -34,7 +34,7 @@ const decimalBetween = (min: number, max: number, places: number) =>
   z
     .string({ error: MESSAGE.invalidType })
     .trim()
-    .regex(new RegExp(`^\\d{1,4}(\\.\\d{1,${places}})?$`), { error: "validation.decimal" })
+    .regex(new RegExp(`^\\d{1,4}(\\.\\d{1,${places}})?$`), { error: "validation.decimal", abort: true })
     .refine((text) => Number(text) >= min && Number(text) <= max, { error: "validation.between", params: { min, max } });
 
 export const payrollSettings = z.strictObject({

@@ -135,4 +135,4 @@ export const currencyCode = z
   .string({ error: MESSAGE.required })
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{3}$/, { error: MESSAGE.currency });
+  .regex(/^[A-Z]{3}$/, { error: MESSAGE.currency, abort: true });

@@ -40,7 +40,27 @@ const WRITES: Record<string, Write> = {
     const payload = { current_password: person.password, password: `${GOOD_PASSWORD}x`, password_confirmation: `${GOOD_PASSWORD}x` };
     return { token: person.token, request: { method: "PUT", url: "/api/me/change-password", payload } };
   },
+  "PUT /api/company-profile": async () => ({ token: admin, request: { method: "PUT", url: "/api/company-profile", payload: { phone: `+1 555 ${Date.now() % 10000}` } } }),
+  "POST /api/company-profile/logo": async () => ({ token: admin, request: { method: "POST", url: "/api/company-profile/logo", ...logoUpload() } }),
+  "DELETE /api/company-profile/logo": async () => {
+    await call(t, admin, { method: "POST", url: "/api/company-profile/logo", ...logoUpload() });
+    return { token: admin, request: { method: "DELETE", url: "/api/company-profile/logo" } };
+  },
+  // Each run changes the value, so each is a change that the log records.
+  "PUT /api/settings/payroll": async () => ({ token: admin, request: { method: "PUT", url: "/api/settings/payroll", payload: { pay_day_of_month: 1 + (serial++ % 28) } } }),
+  "PUT /api/settings/system": async () => ({ token: admin, request: { method: "PUT", url: "/api/settings/system", payload: { remember_days: 1 + (serial++ % 300) } } }),
+  "PUT /api/settings/notifications": async () => ({
+    token: admin,
+    request: { method: "PUT", url: "/api/settings/notifications", payload: { defaults: { system: { email: serial++ % 2 === 0 } } } },
+  }),
+  "PUT /api/settings/preferences": async () => ({ token: admin, request: { method: "PUT", url: "/api/settings/preferences", payload: { dark_mode: serial++ % 2 === 0 } } }),
 };
+
+let serial = 0;
+const logoUpload = () => multipart([{ name: "file", filename: "logo.png", contentType: "image/png", content: PNG_1X1 }]);
+
+/** Writes every signed-in person makes to their own things: an employee is not refused them. */
+const OWN_WRITES = ["/api/logout", "/api/settings/preferences"];
 
 /** The create, change and delete of every resource with a sample. */
 for (const [resource, sample] of Object.entries(SAMPLES)) {
@@ -109,7 +129,7 @@ async function refusals(operation: Operation, valid: InjectOptions, token: strin
   if (operation.path.includes("{id}")) {
     list.push({ label: "missing record", token, request: { ...valid, url: operation.path.replace("{id}", "2147483647") }, status: 404 });
   }
-  if (!operation.path.startsWith("/api/me") && operation.path !== "/api/logout") {
+  if (!operation.path.startsWith("/api/me") && !OWN_WRITES.includes(operation.path)) {
     const employee = await employeeSignedIn(t, admin);
     list.push({ label: "employee", token: employee.token, request: valid, status: 403 });
   }
