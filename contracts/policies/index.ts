@@ -8,6 +8,7 @@ import { companyPolicy } from "./company";
 import { decideRule, mayAttemptRule, type Actor, type Decision, type Policy, type Rule } from "./core";
 import { jobsPolicy } from "./jobs";
 import { locationsPolicy } from "./locations";
+import { notificationsPolicy } from "./notifications";
 import { rolesPolicy } from "./roles";
 import { settingsPolicy } from "./settings";
 import { usersPolicy } from "./users";
@@ -18,6 +19,7 @@ export const POLICIES = {
   company: companyPolicy,
   jobs: jobsPolicy,
   locations: locationsPolicy,
+  notifications: notificationsPolicy,
   roles: rolesPolicy,
   settings: settingsPolicy,
   users: usersPolicy,

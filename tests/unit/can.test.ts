@@ -46,6 +46,11 @@ const TABLE: Record<Action, boolean[]> = {
   "locations.create":  [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "locations.update":  [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "locations.delete":  [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "notifications.list":   [Y, Y, Y,  Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
+  "notifications.view":   [Y, Y, Y,  Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
+  "notifications.update": [Y, Y, Y,  Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
+  "notifications.delete": [Y, Y, Y,  Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
+  "notifications.broadcast": [Y, Y, Y, Y, Y, Y,     N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "roles.list":        [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "roles.view":        [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "roles.options":     [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
@@ -106,7 +111,7 @@ for (const [action, row] of Object.entries(TABLE) as [Action, boolean[]][]) {
 }
 
 /** Actions every signed-in person has, whatever their level or role (written out, like the table). */
-const EVERYONE: readonly string[] = ["account.view", "account.update", "account.signOut", "company.view"];
+const EVERYONE: readonly string[] = ["account.view", "account.update", "account.signOut", "company.view", "notifications.list", "notifications.view", "notifications.update", "notifications.delete"];
 const forEveryone = (action: string) => EVERYONE.includes(action);
 
 const ALL_ACTIONS = Object.entries(POLICIES).flatMap(([resource, policy]) => Object.keys(policy.rules).map((verb) => `${resource}.${verb}` as Action));
