@@ -19,6 +19,7 @@ import type { Author } from "./lib/write";
 import { guardRoutes } from "./modules/auth/guard";
 import { API_ROUTES } from "./modules/routes";
 import { createSessionCache, forgetOnChange } from "./modules/auth/session-cache";
+import { wireNotifications } from "./modules/notifications";
 import type { AuthUser } from "./modules/auth/sessions";
 
 declare module "fastify" {
@@ -111,6 +112,7 @@ export async function buildApp({ database, config, clock = systemClock, logger =
   });
   app.decorate("ctx", { db: database.db, clock, config, mailer, jobs, events, log: app.log, sessionCache });
   for (const kind of await loadJobKinds(config.jobs.modules, app.ctx)) jobs.register(kind);
+  wireNotifications(app, database);
   app.decorateRequest("user", null as unknown as AuthUser);
   app.decorateRequest("t", null as unknown as Translate);
   app.decorateRequest("origin", null as unknown as RequestOrigin);

@@ -6,8 +6,9 @@ import { filesRoutes } from "./files/routes";
 import { jobsRoutes } from "./jobs/routes";
 import { locationsRoutes } from "./locations/routes";
 import { meRoutes } from "./me/routes";
+import { notificationsRoutes } from "./notifications/routes";
 import { rolesRoutes } from "./roles/routes";
 import { settingsRoutes } from "./settings/routes";
 import { usersRoutes } from "./users/routes";
 
-export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes, companyRoutes];
+export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes, companyRoutes, notificationsRoutes];

@@ -19,6 +19,7 @@ let routes: RouteEntry[];
 /** The public routes, by name: making one public is a change this list must show. */
 const PUBLIC = [
   "GET /api/files/:id",
+  "GET /api/notifications/stream",
   "GET /api/public-config",
   "POST /api/login",
   "POST /api/password/forgot",
@@ -48,7 +49,7 @@ describe("every route declares its policy", () => {
     }
   });
 
-  it("the public routes are exactly the sign-in, reset, public configuration and signed-link ones", () => {
+  it("the public routes are exactly the sign-in, reset, public configuration, signed-link and ticketed-stream ones", () => {
     const open = routes.filter((route) => route.config.public).map((route) => `${route.method} ${route.url}`);
     expect(open.sort()).toEqual(PUBLIC);
   });

@@ -1,0 +1,44 @@
+/**
+ * What the write path's events tell people: their password changed or was
+ * reset, their role or access level changed, their account was deactivated.
+ * Run after the change committed; a failure here is logged by the bus and
+ * the change stands. Attendance and payroll add their events here.
+ */
+import type { NotificationType } from "../../../contracts/notification-types";
+import type { AppContext } from "../../lib/context";
+import type { DomainEvent } from "../../lib/events";
+import { notify } from "./service";
+
+/** `changes.field.to` of an update (before/after pairs). */
+const changedTo = (event: DomainEvent, field: string) => (event.changes?.[field] as { to?: unknown } | undefined)?.to;
+const changed = (event: DomainEvent, field: string) => event.changes !== null && field in event.changes;
+
+/** What an administrator's change to a person tells them. */
+function updateTypes(event: DomainEvent): NotificationType[] {
+  // Nothing else is worth saying to an account that can no longer sign in.
+  if (changedTo(event, "is_active") === false || changedTo(event, "employment_status") === "terminated") return ["account_deactivated"];
+  const types: NotificationType[] = [];
+  // One's own password changes on the profile (profile.password_changed); here someone set it for them.
+  if (changed(event, "password")) types.push("password_changed");
+  if (changed(event, "role_id") || changed(event, "access_level")) types.push("access_changed");
+  return types;
+}
+
+const BY_EVENT: Record<string, (event: DomainEvent) => NotificationType[]> = {
+  "profile.password_changed": () => ["password_changed"],
+  "auth.password_reset": () => ["password_reset"],
+  "user.updated": updateTypes,
+  "user.archived": () => ["account_deactivated"],
+};
+
+export function notifyOnEvents(ctx: AppContext): void {
+  for (const [type, typesOf] of Object.entries(BY_EVENT)) {
+    ctx.events.on(type, async (event) => {
+      // The prefix "user.updated" would also match a longer name: only this one.
+      if (event.type !== type || event.subjectId === null) return;
+      // The person's own doing is not news from someone else.
+      const senderId = event.actorId !== event.subjectId ? event.actorId : null;
+      for (const notificationType of typesOf(event)) await notify(ctx, { recipients: [event.subjectId], type: notificationType, senderId });
+    });
+  }
+}
