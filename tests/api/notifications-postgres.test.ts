@@ -1,0 +1,76 @@
+/**
+ * Two servers on one PostgreSQL database, each with its own pool and its own
+ * LISTEN connection, as two processes behind a load balancer: a broadcast
+ * sent through one reaches a stream opened on the other within a second.
+ *
+ * Only PostgreSQL can be shared this way, so this file runs under
+ * `npm run test:pg` (TEST_DATABASE_URL) and skips itself otherwise.
+ */
+import crypto from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
+import { buildApp } from "../../server/app";
+import { openDatabase, type Database } from "../../server/db/client";
+import { TestClock, testConfig } from "../support/api";
+import { openEventStream } from "../support/event-stream";
+import { ADMIN, EMPLOYEE } from "../support/people";
+import { databaseUrl, withAdminClient } from "../support/postgres-admin";
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!adminUrl)("notifications across two servers on one PostgreSQL database", () => {
+  const name = `paydesk_live_${crypto.randomBytes(6).toString("hex")}`;
+  const servers: { app: FastifyInstance; database: Database }[] = [];
+
+  async function server(): Promise<FastifyInstance> {
+    const database = await openDatabase({ databaseUrl: databaseUrl(adminUrl!, name) });
+    const app = await buildApp({ database, config: testConfig(), clock: new TestClock() });
+    servers.push({ app, database });
+    await app.ready();
+    return app;
+  }
+
+  const signIn = async (app: FastifyInstance, login: { email: string; password: string }) =>
+    (await app.inject({ method: "POST", url: "/api/login", payload: login })).json().token as string;
+
+  beforeAll(async () => {
+    const templates = inject("databaseTemplates");
+    if (templates.kind !== "postgres") throw new Error("expected PostgreSQL templates");
+    await withAdminClient(adminUrl!, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${templates.seeded}`));
+  });
+  afterAll(async () => {
+    for (const { app, database } of servers) {
+      await app.close();
+      await database.close();
+    }
+    await withAdminClient(adminUrl!, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name}`));
+  });
+
+  it("delivers a broadcast sent through one server to a stream open on the other within a second", async () => {
+    const [sending, streaming] = [await server(), await server()];
+    const url = await streaming.listen({ port: 0, host: "127.0.0.1" });
+    const employee = await signIn(streaming, EMPLOYEE);
+    const ticket = (await streaming.inject({ method: "POST", url: "/api/notifications/stream-ticket", headers: { authorization: `Bearer ${employee}` } })).json().data.ticket;
+    const stream = await openEventStream(`${url}/api/notifications/stream?ticket=${encodeURIComponent(ticket)}`);
+    try {
+      await stream.next((event) => event.event === "unread");
+      const admin = await signIn(sending, ADMIN);
+      const sentAt = performance.now();
+      const sent = await sending.inject({
+        method: "POST",
+        url: "/api/notifications/system",
+        headers: { authorization: `Bearer ${admin}` },
+        payload: { title: "Payroll released", message: "March payslips are ready.", audience: { type: "all" } },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const arrived = await stream.next((event) => event.event === "notification", { timeoutMs: 1_000 });
+      const elapsed = performance.now() - sentAt;
+      expect(arrived.data).toMatchObject({ type: "system", title: "Payroll released", sender: { name: "Alex Admin" } });
+      expect(await stream.next((event) => event.event === "unread" && (event.data as { count: number }).count > 0)).toBeTruthy();
+      console.log(`broadcast through one server reached a stream on the other in ${elapsed.toFixed(0)} ms`);
+      expect(elapsed).toBeLessThan(1_000);
+    } finally {
+      stream.close();
+    }
+  });
+});
