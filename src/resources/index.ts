@@ -8,7 +8,9 @@
  * its label in every locales/<language>.json. Pages link with pagePath().
  */
 import {
+  BankOutlined,
   BellOutlined,
+  CalculatorOutlined,
   ClockCircleOutlined,
   DashboardOutlined,
   EnvironmentOutlined,
@@ -17,7 +19,9 @@ import {
   HomeOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
+  SlidersOutlined,
   TeamOutlined,
+  ToolOutlined,
   UserOutlined,
   WalletOutlined,
 } from "@ant-design/icons";
@@ -36,6 +40,9 @@ export const MENU_GROUPS = {
   notifications: { name: "group:notifications", labelKey: "menu.groups.notifications", icon: BellOutlined },
   settings: { name: "group:settings", labelKey: "menu.groups.settings", icon: SettingOutlined, path: "/settings" },
 } as const satisfies Record<string, MenuGroup>;
+
+/** The settings pages: one small chunk, loaded with the first of them. */
+const settingsPage = (page: keyof typeof import("../pages/settings")) => async () => ({ list: (await import("../pages/settings"))[page] });
 
 export const RESOURCES: readonly ResourceDefinition[] = [
   defineResource({
@@ -99,6 +106,51 @@ export const RESOURCES: readonly ResourceDefinition[] = [
     group: MENU_GROUPS.attendance,
     // Created and edited in a dialog on the list.
     access: { list: "locations.list", show: "locations.view", create: "locations.create", edit: "locations.update", delete: "locations.delete" },
+  }),
+  defineResource({
+    name: "company-profile",
+    routes: { list: "/settings/company-profile" },
+    pages: settingsPage("companyProfile"),
+    labelKey: "menu.companyProfile",
+    icon: BankOutlined,
+    group: MENU_GROUPS.settings,
+    access: { list: "company.update" },
+  }),
+  defineResource({
+    name: "payroll-settings",
+    routes: { list: "/settings/payroll-settings" },
+    pages: settingsPage("payrollSettings"),
+    labelKey: "menu.payrollSettings",
+    icon: CalculatorOutlined,
+    group: MENU_GROUPS.settings,
+    access: { list: "settings.viewPayroll" },
+  }),
+  defineResource({
+    name: "user-preferences",
+    routes: { list: "/settings/user-preferences" },
+    pages: settingsPage("userPreferences"),
+    labelKey: "menu.userPreferences",
+    icon: SlidersOutlined,
+    group: MENU_GROUPS.settings,
+    access: { list: "everyone" },
+  }),
+  defineResource({
+    name: "system-settings",
+    routes: { list: "/settings/system-settings" },
+    pages: settingsPage("systemSettings"),
+    labelKey: "menu.systemSettings",
+    icon: ToolOutlined,
+    group: MENU_GROUPS.settings,
+    access: { list: "settings.view" },
+  }),
+  defineResource({
+    name: "notification-settings",
+    routes: { list: "/settings/notifications" },
+    pages: settingsPage("notificationDefaults"),
+    labelKey: "menu.notificationSettings",
+    icon: BellOutlined,
+    group: MENU_GROUPS.settings,
+    access: { list: "settings.view" },
   }),
   defineResource({
     name: "activities",

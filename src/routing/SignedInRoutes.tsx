@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from "react";
 import { Navigate, Route, Routes } from "react-router";
+import { useResourceAccess } from "../auth/usePolicy";
 import { loadSignedInMessages } from "../i18n/setup";
 import { groupsInUse, RESOURCES } from "../resources";
 import { PAGE_VERBS, type PageVerb, type ResourceDefinition } from "../resources/define";
@@ -33,6 +34,17 @@ function GuardedPage({ resource, verb, Page }: { resource: ResourceDefinition; v
   );
 }
 
+/**
+ * A menu group's parent path (/settings) leads to its first page the person
+ * may open (its first page, refused, when there is none).
+ */
+function GroupRedirect({ resources }: { resources: ResourceDefinition[] }) {
+  const allowed = useResourceAccess();
+  const pages = resources.filter((resource) => resource.routes.list);
+  const target = pages.find((resource) => allowed(resource.name, "list")) ?? pages[0];
+  return <Navigate to={target.routes.list!} replace />;
+}
+
 /** The routes behind sign-in, all from the resource list, and the not-found page for any other path. */
 export default function SignedInRoutes() {
   return (
@@ -46,10 +58,9 @@ export default function SignedInRoutes() {
       >
         <Route index element={<HomeRedirect />} />
         <Route path={ROUTES.profile} element={<ProfilePage />} />
-        {groupsInUse().flatMap(({ group, resources }) => {
-          const first = resources.find((resource) => resource.routes.list)?.routes.list;
-          return group.path && first ? [<Route key={group.path} path={group.path} element={<Navigate to={first} replace />} />] : [];
-        })}
+        {groupsInUse().flatMap(({ group, resources }) =>
+          group.path && resources.some((resource) => resource.routes.list) ? [<Route key={group.path} path={group.path} element={<GroupRedirect resources={resources} />} />] : [],
+        )}
         {pages.map(({ resource, verb, path, Page }) => (
           <Route key={path} path={path} element={<GuardedPage resource={resource} verb={verb} Page={Page} />} />
         ))}

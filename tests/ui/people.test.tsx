@@ -177,7 +177,8 @@ describe("employee form", () => {
       last_name: "Reyes",
       email: "dana@example.com",
       base_rate: 123450,
-      currency: "USD",
+      // New people are paid in the company's currency.
+      currency: "PHP",
       hire_date: "2026-03-02",
       access_level: 1,
       password: "Secret#2026",

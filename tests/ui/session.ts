@@ -1,6 +1,7 @@
 import { configure } from "@testing-library/react";
 import { afterEach, beforeAll } from "vitest";
 import type { Me } from "../../contracts/auth";
+import type { CompanyProfileRecord } from "../../contracts/company";
 import type { UserPreferences, UserRecord } from "../../contracts/users";
 import { syncFromStorage } from "../../src/auth/store";
 import { LANGUAGES } from "../../src/i18n/languages";
@@ -33,8 +34,34 @@ export function signedInAs(user: Me, preferences: UserPreferences = {}) {
   fake.on("GET", "/public-config", [200, { data: {} }]);
   fake.on("GET", "/me", [200, { data: user }]);
   fake.on("GET", "/user/settings", [200, { data: preferences }]);
+  fake.on("GET", "/company-profile", [200, { data: COMPANY }]);
   return fake;
 }
+
+/** The company every signed-in screen reads (the header's name and logo). */
+export const COMPANY: CompanyProfileRecord = {
+  legal_name: "Paydesk Demo Corporation",
+  trading_name: "Paydesk Demo Co.",
+  registration_number: null,
+  tax_number: null,
+  address_line1: null,
+  address_line2: null,
+  city: "Makati City",
+  region: null,
+  postal_code: null,
+  country: "PH",
+  email: null,
+  phone: null,
+  website: null,
+  currency: "PHP",
+  currency_minor_digits: 2,
+  time_zone: "Asia/Manila",
+  first_day_of_week: 0,
+  date_format: "MM/DD/YYYY",
+  fiscal_year_start_month: 1,
+  logo_url: null,
+  updated_at: "2026-11-01T00:00:00Z",
+};
 
 /**
  * Every language's lazily loaded parts (antd and dayjs locales), loaded up

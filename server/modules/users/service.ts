@@ -11,6 +11,7 @@ import { HttpError, invalidField, notFound } from "../../lib/errors";
 import { hashPassword, type HashingCost } from "../../lib/passwords";
 import { authorize, authorizeWrite } from "../../lib/policy";
 import { signPath } from "../../lib/signed-urls";
+import { companyFacts } from "../company/service";
 import { mutate, type Author } from "../../lib/write";
 import { revokeAllTokens, signInAllowed } from "../auth/sessions";
 
@@ -52,9 +53,11 @@ export async function insertUserRecord(db: Db, input: AccountFields & { password
   const email = input.email.trim().toLowerCase();
   await assertUnique(db, "email", email);
   await assertUnique(db, "employee_number", input.employee_number);
+  // Paid in the company's currency unless told otherwise.
+  const currency = input.currency ?? (await companyFacts(db)).currency;
   const [user] = await db
     .insert(users)
-    .values({ ...input, email, created_at: now, updated_at: now, updated_by: input.created_by ?? null })
+    .values({ ...input, email, currency, created_at: now, updated_at: now, updated_by: input.created_by ?? null })
     .returning();
   return user;
 }

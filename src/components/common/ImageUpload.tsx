@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { UploadOutlined, UserOutlined } from "@ant-design/icons";
+import { PictureOutlined, UploadOutlined, UserOutlined } from "@ant-design/icons";
 import { Avatar, Button, Space, Typography, Upload } from "antd";
 import { useTranslation } from "react-i18next";
 
@@ -9,13 +9,18 @@ interface ImageUploadProps {
   accept: readonly string[];
   maxBytes: number;
   upload: (file: File) => Promise<void>;
+  /** A person's picture is round; a logo keeps its corners. */
+  shape?: "circle" | "square";
+  /** The button's words, the hint below it and the image's name; a profile picture's by default. */
+  labels?: { choose: string; hint: string; image?: string };
+  disabled?: boolean;
 }
 
 /**
  * Picture with preview: the chosen file shows at once, and goes up only if it
  * is of an accepted type and size, so a mistake costs no round trip.
  */
-export function ImageUpload({ imageUrl, accept, maxBytes, upload }: ImageUploadProps) {
+export function ImageUpload({ imageUrl, accept, maxBytes, upload, shape = "circle", labels, disabled }: ImageUploadProps) {
   const { t } = useTranslation();
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -24,7 +29,7 @@ export function ImageUpload({ imageUrl, accept, maxBytes, upload }: ImageUploadP
   const choose = async (file: File) => {
     setProblem(null);
     if (!accept.includes(file.type)) return setProblem(t("profile.pictureType"));
-    if (file.size > maxBytes) return setProblem(t("profile.pictureTooLarge", { max: `${Math.round(maxBytes / 1024 / 1024)} MB` }));
+    if (file.size > maxBytes) return setProblem(t("profile.pictureTooLarge", { max: `${Math.round((maxBytes / 1024 / 1024) * 100) / 100} MB` }));
     const local = URL.createObjectURL(file);
     setPreview(local);
     setBusy(true);
@@ -42,21 +47,29 @@ export function ImageUpload({ imageUrl, accept, maxBytes, upload }: ImageUploadP
 
   return (
     <Space direction="vertical" align="center">
-      <Avatar size={112} src={preview ?? imageUrl ?? undefined} icon={<UserOutlined />} data-testid="picture-preview" />
+      <Avatar
+        size={112}
+        shape={shape}
+        src={preview ?? imageUrl ?? undefined}
+        alt={labels?.image}
+        icon={shape === "circle" ? <UserOutlined /> : <PictureOutlined />}
+        data-testid="picture-preview"
+      />
       <Upload
         accept={accept.join(",")}
         showUploadList={false}
+        disabled={disabled}
         beforeUpload={(file) => {
           void choose(file);
           return false;
         }}
       >
-        <Button icon={<UploadOutlined />} loading={busy}>
-          {t("profile.choosePicture")}
+        <Button icon={<UploadOutlined />} loading={busy} disabled={disabled}>
+          {labels?.choose ?? t("profile.choosePicture")}
         </Button>
       </Upload>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t("profile.pictureHint")}
+        {labels?.hint ?? t("profile.pictureHint")}
       </Typography.Text>
       {problem && (
         <Typography.Text type="danger" role="alert">

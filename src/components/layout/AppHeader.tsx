@@ -3,6 +3,7 @@ import { MenuOutlined } from "@ant-design/icons";
 import { useThemedLayoutContext } from "@refinedev/antd";
 import { Button, Grid, Layout, Space, Typography, theme } from "antd";
 import { BrandMark } from "../common/Brand";
+import { CompanyBadge } from "../company/CompanyBadge";
 import { AccountPanel } from "./AccountPanel";
 import { DarkModeSwitch } from "./DarkModeSwitch";
 import { LanguageSelect } from "./LanguageSelect";
@@ -46,7 +47,7 @@ export function AppHeader() {
     <Layout.Header
       style={{
         display: "flex",
-        justifyContent: compact ? "space-between" : "flex-end",
+        justifyContent: "space-between",
         alignItems: "center",
         gap: compact ? 8 : 16,
         padding: compact ? "0 12px" : "0 24px",
@@ -61,12 +62,15 @@ export function AppHeader() {
         <>
           <MenuButton />
           <div style={{ flex: 1, minWidth: 0 }}>
-            <AppTitle collapsed={false} />
+            <CompanyBadge />
           </div>
           <AccountPanel />
         </>
       ) : (
         <>
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <CompanyBadge />
+          </div>
           <LanguageSelect />
           <PresetSelect />
           <DarkModeSwitch />

@@ -52,6 +52,8 @@ export function PreferencesSync({ children }: { children: ReactNode }) {
     [t],
   );
 
-  const store = useMemo(() => ({ saved, save }), [saved, save]);
+  const remember = useCallback((changes: UserPreferences) => setSaved((previous) => mergePreferences(previous, changes)), []);
+
+  const store = useMemo(() => ({ saved, save, remember }), [saved, save, remember]);
   return <PreferenceStoreContext.Provider value={store}>{children}</PreferenceStoreContext.Provider>;
 }

@@ -1,6 +1,7 @@
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { findLanguage } from "../../i18n/languages";
+import { useSavedPreferences } from "../layout/preferenceSaver";
 
 /** What the API sends and accepts for a date (spec: YYYY-MM-DD). */
 export const API_DATE_FORMAT = "YYYY-MM-DD";
@@ -19,10 +20,11 @@ export function displayDateFormat(dayjsLocale: string): string {
 
 /**
  * Formats a date picker shows (the first) and accepts when typed: the
- * language's own, four-digit years (two-digit years guess the century), and ISO.
+ * person's chosen format, else the language's own, four-digit years (two-digit years guess the century), and ISO.
  */
 export function useDateInputFormats(): string[] {
   const { i18n } = useTranslation();
-  const display = displayDateFormat(findLanguage(i18n.language)?.dayjs ?? "en");
+  const chosen = useSavedPreferences().date_format;
+  const display = chosen ?? displayDateFormat(findLanguage(i18n.language)?.dayjs ?? "en");
   return [...new Set([display, display.replace(/\bYY\b/, "YYYY"), API_DATE_FORMAT])];
 }

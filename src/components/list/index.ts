@@ -12,4 +12,4 @@ export { BulkBar } from "./BulkBar";
 export { RecordActions, type RecordActionsProps } from "./RecordActions";
 export { useBulkSelection, type BulkSelection } from "./useBulkSelection";
 export { columnValue, exportValue } from "./columnValue";
-export { API_DATE_FORMAT, displayDateFormat } from "./dateFormat";
+export { API_DATE_FORMAT, displayDateFormat, useDateInputFormats } from "./dateFormat";

@@ -10,7 +10,8 @@ import { amountRule, MoneyInput } from "../../components/common/MoneyInput";
 import { usePolicy } from "../../auth/usePolicy";
 import { FieldRow, useResourceForm, zodRules } from "../../components/form";
 import { LEVEL_CHOICES, PAY_BASIS_CHOICES, STATUS_CHOICES, TYPE_CHOICES } from "./choices";
-import type { Choice } from "../../components/list";
+import { useDateInputFormats, type Choice } from "../../components/list";
+import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 
 const DEFAULT_CURRENCY = "USD";
 /** Each field as the create contract checks it; the update contract checks the same fields, each optional. */
@@ -45,6 +46,12 @@ export function UserForm({ action, id }: UserFormProps) {
   useEffect(() => {
     if (typedCurrency && isCurrencyCode(typedCurrency)) setCurrency(typedCurrency);
   }, [typedCurrency]);
+  // New people are paid in the company's currency unless someone chose another.
+  const { profile } = useCompanyProfile();
+  useEffect(() => {
+    if (action === "create" && profile && !form.isFieldTouched("currency")) form.setFieldValue("currency", profile.currency);
+  }, [action, profile, form]);
+  const dateFormats = useDateInputFormats();
   const { result: roleOptions } = useCustom<{ data: { id: number; name: string }[] }>({ url: "/roles/options", method: "get" });
   const options = (choices: readonly Choice[]) => choices.map((choice) => ({ value: choice.value, label: t(choice.labelKey) }));
   const field = (name: string) => t(`employees.fields.${name}`);
@@ -78,7 +85,7 @@ export function UserForm({ action, id }: UserFormProps) {
                 <Input />
               </Form.Item>
               <Form.Item name="birth_date" label={field("birth_date")} rules={RULES.birth_date} {...dateFieldProps}>
-                <DatePicker style={{ width: "100%" }} />
+                <DatePicker format={dateFormats} style={{ width: "100%" }} />
               </Form.Item>
             </FieldRow>
             <Form.Item name="address" label={field("address")} rules={RULES.address}>
@@ -135,10 +142,10 @@ export function UserForm({ action, id }: UserFormProps) {
             </FieldRow>
             <FieldRow>
               <Form.Item name="hire_date" label={field("hire_date")} rules={RULES.hire_date} {...dateFieldProps}>
-                <DatePicker style={{ width: "100%" }} />
+                <DatePicker format={dateFormats} style={{ width: "100%" }} />
               </Form.Item>
               <Form.Item name="end_date" label={field("end_date")} rules={RULES.end_date} {...dateFieldProps}>
-                <DatePicker style={{ width: "100%" }} />
+                <DatePicker format={dateFormats} style={{ width: "100%" }} />
               </Form.Item>
             </FieldRow>
           </Card>

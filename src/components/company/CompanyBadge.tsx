@@ -1,0 +1,26 @@
+import { Space, Typography, theme } from "antd";
+import { BrandMark } from "../common/Brand";
+import { useCompanyProfile } from "./useCompanyProfile";
+
+/**
+ * Whose workspace this is: the company's logo and name, at the head of every
+ * signed-in page (the product's own mark until a logo is uploaded).
+ */
+export function CompanyBadge({ size = 28 }: { size?: number }) {
+  const { token } = theme.useToken();
+  const { profile } = useCompanyProfile();
+  if (!profile) return null;
+  const name = profile.trading_name ?? profile.legal_name;
+  return (
+    <Space size={8} style={{ minWidth: 0 }} data-testid="company-badge">
+      {profile.logo_url ? (
+        <img src={profile.logo_url} alt={name} height={size} style={{ display: "block", maxWidth: size * 4, objectFit: "contain", borderRadius: token.borderRadiusSM }} />
+      ) : (
+        <BrandMark size={size} />
+      )}
+      <Typography.Text strong ellipsis style={{ fontSize: 16, maxWidth: "40vw" }}>
+        {name}
+      </Typography.Text>
+    </Space>
+  );
+}

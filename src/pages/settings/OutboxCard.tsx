@@ -1,0 +1,43 @@
+import { useCustom } from "@refinedev/core";
+import { Table, Tag, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import type { OutboxRecord } from "../../../contracts/settings";
+import { formatDateTime } from "../../lib/dates";
+
+const STATUS_COLOURS: Record<OutboxRecord["status"], string> = { pending: "blue", logged: "gold", sent: "green", failed: "red" };
+const RECENT = 20;
+
+/**
+ * The latest messages of the mail outbox (level 0 only: they may hold live
+ * reset links). Without SMTP this is where the mail is; with it, what failed and why.
+ */
+export function OutboxCard() {
+  const { t } = useTranslation();
+  const { result, query } = useCustom<{ data: OutboxRecord[] }>({ url: "/settings/system/outbox", method: "get", config: { query: { per_page: RECENT } } });
+  return (
+    <>
+      <Typography.Title level={4}>{t("settings.system.outbox")}</Typography.Title>
+      <Table<OutboxRecord>
+        rowKey="id"
+        size="small"
+        loading={query.isLoading}
+        pagination={false}
+        dataSource={result.data?.data ?? []}
+        scroll={{ x: true }}
+        expandable={{
+          expandedRowRender: (mail) => <Typography.Paragraph style={{ whiteSpace: "pre-wrap", margin: 0 }}>{mail.body_text || t("settings.system.bodyDelivered")}</Typography.Paragraph>,
+        }}
+        columns={[
+          { key: "created_at", title: t("settings.system.outboxFields.created_at"), render: (_, mail) => formatDateTime(mail.created_at) },
+          { key: "to", title: t("settings.system.outboxFields.to_address"), dataIndex: "to_address" },
+          { key: "subject", title: t("settings.system.outboxFields.subject"), dataIndex: "subject" },
+          {
+            key: "status",
+            title: t("settings.system.outboxFields.status"),
+            render: (_, mail) => <Tag color={STATUS_COLOURS[mail.status]}>{t(`settings.system.outboxStatuses.${mail.status}`)}</Tag>,
+          },
+        ]}
+      />
+    </>
+  );
+}
