@@ -228,6 +228,25 @@ describe("changing one's own", () => {
     expect((await get(me.token, "/api/notifications/unread-count")).json().data.count).toBe(0);
   });
 
+  it("keeps the bell's count right after every change, however often it is asked", async () => {
+    const me = await newcomer();
+    const count = async () => (await get(me.token, "/api/notifications/unread-count")).json().data.count;
+    expect(await count()).toBe(0);
+    await tell([me.id], 3);
+    expect(await count()).toBe(3);
+    const ids = await idsOf(me.id);
+    await get(me.token, `/api/notifications/${ids[0]}`);
+    expect(await count()).toBe(2);
+    await post(me.token, "/api/notifications/archive", { ids: [ids[1]] });
+    expect(await count()).toBe(1);
+    await call(t, me.token, { method: "DELETE", url: `/api/notifications/${ids[2]}` });
+    expect(await count()).toBe(0);
+    await broadcast(admin, { type: "all" });
+    expect(await count()).toBe(1);
+    await post(me.token, "/api/notifications/mark-all-as-read");
+    expect(await count()).toBe(0);
+  });
+
   it("logs one line per request it asks for, whatever it touches, and none for opening one", async () => {
     const me = await newcomer();
     await tell([me.id], 3);

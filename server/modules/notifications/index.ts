@@ -8,12 +8,15 @@ import type { Database } from "../../db/client";
 import { emailJob } from "./email";
 import { notifyOnEvents } from "./events";
 import { signalSource } from "./listen";
+import { createUnreadCounts, type UnreadCounts } from "./counts";
 import { createStreamHub, type StreamHub } from "./live";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** This process's open notification streams. */
     notificationStreams: StreamHub;
+    /** Each person's unread count, as the bell asks for it. */
+    unreadCounts: UnreadCounts;
   }
 }
 
@@ -21,10 +24,18 @@ export function wireNotifications(app: FastifyInstance, database: Database): voi
   const { ctx } = app;
   notifyOnEvents(ctx);
   ctx.jobs.register(emailJob(ctx));
-  const streams = createStreamHub(ctx.db, ctx.log);
+  const counts = createUnreadCounts(ctx.db, database.kind === "pglite");
+  const streams = createStreamHub(ctx.db, counts, ctx.log);
   const signals = signalSource(database, ctx.log);
+  app.decorate("unreadCounts", counts);
   app.decorate("notificationStreams", streams);
-  app.addHook("onReady", () => signals.start((signal) => streams.dispatch(signal)));
+  // Counts first: the streams woken next send the new one.
+  app.addHook("onReady", () =>
+    signals.start((signal) => {
+      counts.forget(signal);
+      streams.dispatch(signal);
+    }),
+  );
   // Before the server waits for open requests to end: an open stream never would.
   app.addHook("preClose", async () => {
     streams.closeAll();

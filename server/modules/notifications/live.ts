@@ -12,7 +12,8 @@ import { STREAM_EVENTS } from "../../../contracts/notifications";
 import type { Db } from "../../db/client";
 import { notifications } from "../../db/schema";
 import type { Translate } from "../../lib/i18n";
-import { selectOwn, toRecord, unreadCount } from "./service";
+import type { UnreadCounts } from "./counts";
+import { selectOwn, toRecord } from "./service";
 import type { Signal } from "./signal";
 
 /** A comment line this often keeps proxies and browsers from dropping a quiet connection. */
@@ -58,6 +59,7 @@ class Stream {
     private readonly t: Translate,
     private readonly response: ServerResponse,
     private readonly db: Db,
+    private readonly counts: UnreadCounts,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -97,7 +99,7 @@ class Stream {
       this.lastId = row.id;
     }
     if (rows.length === BATCH) this.lookAgain = true;
-    this.send(STREAM_EVENTS.unread, { count: await unreadCount(this.db, this.userId) });
+    this.send(STREAM_EVENTS.unread, { count: await this.counts.get(this.userId) });
   }
 
   end(): void {
@@ -107,7 +109,7 @@ class Stream {
   }
 }
 
-export function createStreamHub(db: Db, log: FastifyBaseLogger): StreamHub {
+export function createStreamHub(db: Db, counts: UnreadCounts, log: FastifyBaseLogger): StreamHub {
   const byUser = new Map<number, Set<Stream>>();
   const all = () => [...byUser.values()].flatMap((streams) => [...streams]);
 
@@ -132,7 +134,7 @@ export function createStreamHub(db: Db, log: FastifyBaseLogger): StreamHub {
         "x-accel-buffering": "no",
       });
       response.write(`retry: ${RETRY_MS}\n\n`);
-      const stream = new Stream(userId, start, t, response, db, log);
+      const stream = new Stream(userId, start, t, response, db, counts, log);
       if (!byUser.has(userId)) byUser.set(userId, new Set());
       byUser.get(userId)!.add(stream);
       const keepAlive = setInterval(() => stream.write(": keep-alive\n\n"), KEEP_ALIVE_MS);

@@ -32,7 +32,6 @@ import {
   readOwn,
   recentOwn,
   statsOwn,
-  unreadCount,
 } from "./service";
 
 /** A notification id as EventSource sends it back (Last-Event-ID); anything else starts afresh. */
@@ -61,7 +60,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.get("/notifications/unread-count", { config: { action: "notifications.list" }, schema: { response: { 200: dataReply(unreadCountSchema) } } }, async (request) => ({
-    data: { count: await unreadCount(app.ctx.db, request.user.id) },
+    data: { count: await app.unreadCounts.get(request.user.id) },
   }));
 
   app.get("/notifications/recent", { config: { action: "notifications.list" }, schema: { response: { 200: dataReply(z.array(notificationRecord)) } } }, async (request) => ({
