@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiToken, newSession } from "../support/e2e";
-import { journeyHooks, message, waitForLocation, waitForPath } from "../support/journey";
+import { chooseOption, closeToasts, journeyHooks, message, signIn as signInWith, waitForLocation, waitForPath } from "../support/journey";
 
 /**
  * The people screens end to end, against the built app served by the real
@@ -51,21 +51,10 @@ beforeEach(() => {
 
 const at = (pathname: string) => waitForPath(page, pathname);
 
-async function signIn(email: string, password: string): Promise<void> {
-  await page.goto("/login");
-  await page.locator("#login-email").fill(email);
-  await page.locator("#login-password").fill(password);
-  await page.locator("form button[type=submit]").click();
-}
-
-/** Closes the toasts on screen: they sit over the header's account menu (top right) for their lifetime. */
-async function closeToasts(): Promise<void> {
-  for (const close of await page.locator(".ant-notification-notice-close").all()) await close.click().catch(() => {});
-  await page.waitForFunction(() => !document.querySelector(".ant-notification-notice"));
-}
+const signIn = (email: string, password: string) => signInWith(page, email, password);
 
 async function signOut(): Promise<void> {
-  await closeToasts();
+  await closeToasts(page);
   await page.getByTestId("user-menu").click();
   await page.getByRole("menuitem", { name: message("header.signOut") }).click();
   const dialog = page.getByRole("dialog");
@@ -116,13 +105,7 @@ async function clerkViaApi(): Promise<typeof CLERK> {
 }
 
 /** Opens an antd Select by its form label and picks the option with exactly this text. */
-async function choose(label: string, option: string): Promise<void> {
-  // The label names the select's search input, which the shown value covers.
-  await page.getByLabel(label, { exact: true }).click({ force: true });
-  // antd renders options in a dropdown at the end of <body>; only the open one is visible.
-  const exactly = new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
-  await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option").filter({ hasText: exactly }).click();
-}
+const choose = (label: string, option: string) => chooseOption(page, label, option);
 
 /** The sidebar's entries, once `expected` shows (entries appear as access control answers). */
 async function menuEntries(expected: string): Promise<string[]> {

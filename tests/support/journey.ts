@@ -86,3 +86,28 @@ export async function waitForLocation(page: Page, test: (url: URL) => boolean, w
 
 /** Waits for the location's pathname to be exactly this. */
 export const waitForPath = (page: Page, pathname: string) => waitForLocation(page, (url) => url.pathname === pathname, pathname);
+
+/** Signs in through the sign-in form. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await page.locator("#login-email").fill(email);
+  await page.locator("#login-password").fill(password);
+  await page.locator("form button[type=submit]").click();
+}
+
+/** Closes the toasts on screen: they sit over the header's account menu (top right) for their lifetime. */
+export async function closeToasts(page: Page): Promise<void> {
+  for (const close of await page.locator(".ant-notification-notice-close").all()) await close.click().catch(() => {});
+  await page.waitForFunction(() => !document.querySelector(".ant-notification-notice"));
+}
+
+/** Picks `option` in the antd select labelled `label`; typing `search` first narrows a long list. */
+export async function chooseOption(page: Page, label: string, option: string, search?: string): Promise<void> {
+  // The label names the select's search input, which the shown value covers.
+  const input = page.getByLabel(label, { exact: true });
+  await input.click({ force: true });
+  if (search) await input.fill(search);
+  // antd renders options in a dropdown at the end of <body>; only the open one is visible.
+  const exactly = new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+  await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option").filter({ hasText: exactly }).click();
+}
