@@ -7,6 +7,9 @@
  *   - GET /api/users with 100,000 people: a fresh DATA_DIR is filled first (demo seed, then
  *     batched INSERT ... SELECT FROM unnest, VACUUM ANALYZE; the server's lock forbids loading
  *     while it runs), then a server on it answers sequential requests: p50 / p95 / p99
+ *   - notifications, on a DATA_DIR holding about 10,000 people who can sign in: a broadcast to
+ *     everyone (POST /api/notifications/system, one set-based insert), timed from the client,
+ *     then GET /api/notifications/unread-count at 50 connections for 10 s
  * Loopback only; every server it starts is stopped and its temporary directory removed.
  */
 import fs from "node:fs";
@@ -46,6 +49,11 @@ const TARGET_LIST_P50_MS = 30;
 const LIST_WARMUP = 5;
 const LIST_SAMPLES = 200;
 const LIST_TIME_BOX_MS = 5_000;
+/** 96 % of bulk people can sign in (the rest are terminated): this many make a broadcast of about 10,000. */
+const BROADCAST_PEOPLE = 10_420;
+const BROADCAST_RUNS = 3;
+const TARGET_BROADCAST_MS = 1_000;
+const TARGET_UNREAD_P99_MS = 50;
 
 const servers = new Set<RunningServer>();
 let dataDir: string | null = null;
@@ -188,6 +196,47 @@ async function measureUsersList(): Promise<ListFigures> {
   }
 }
 
+interface NotificationFigures {
+  recipients: number;
+  /** Milliseconds per broadcast, client side, in run order. */
+  broadcasts: number[];
+  unread: AutocannonResult;
+  /** The count the load read: the broadcasts made it. */
+  count: number;
+}
+
+/** (e) A broadcast to about 10,000 people, then the bell's count under load, on a directory of their own. */
+async function measureNotifications(): Promise<NotificationFigures> {
+  bulkDataDir = await makeTempDataDir();
+  await loadBulkUsers(bulkDataDir, BROADCAST_PEOPLE, BULK_BATCH);
+  const server = await start(bulkDataDir);
+  try {
+    const token = await apiToken(server, ADMIN.email, ADMIN.password);
+    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const broadcasts: number[] = [];
+    let recipients = 0;
+    for (let run = 0; run < BROADCAST_RUNS; run++) {
+      const body = JSON.stringify({ title: `Bench ${run}`, message: "Payslips are ready.", audience: { type: "all" } });
+      const started = performance.now();
+      const response = await fetch(`${server.url}/api/notifications/system`, { method: "POST", headers, body });
+      const text = await response.text();
+      broadcasts.push(performance.now() - started);
+      if (response.status !== 201) throw new Error(`broadcast answered ${response.status}: ${text.slice(0, 300)}`);
+      recipients = (JSON.parse(text) as { data: { recipients: number; in_app: number } }).data.in_app;
+    }
+    const url = `${server.url}/api/notifications/unread-count`;
+    const probe = await fetch(url, { headers });
+    if (!probe.ok) throw new Error(`GET /api/notifications/unread-count answered ${probe.status} before the run`);
+    const { data } = (await probe.json()) as { data: { count: number } };
+    const unread = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { authorization: headers.authorization } });
+    return { recipients, broadcasts, unread, count: data.count };
+  } finally {
+    await stop(server);
+    await fs.promises.rm(bulkDataDir, { recursive: true, force: true });
+    bulkDataDir = null;
+  }
+}
+
 const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
 const latencies = (timing: ListTiming) => `${ms(timing.p50)} / ${ms(timing.p95)} / ${ms(timing.p99)} ms`;
 const count = (timing: ListTiming) => `${timing.total.toLocaleString("en")}${timing.capped ? "+" : ""}`;
@@ -222,6 +271,9 @@ async function main(): Promise<void> {
 
   // (d) The people list at 100,000 people, on its own fresh directory.
   const list = await measureUsersList();
+
+  // (e) Notifications at about 10,000 people.
+  const notes = await measureNotifications();
   const { timings } = list.load;
   const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
   const listTarget = `p50 <= ${TARGET_LIST_P50_MS} ms`;
@@ -247,6 +299,10 @@ async function main(): Promise<void> {
     row([`  search=ann alone, page 1 (${count(list.search)})`, latencies(list.search), listTarget], widths),
     row([`  default page, sort=name (${count(list.unfiltered)})`, latencies(list.unfiltered), listTarget], widths),
     row(["  timed requests per query", [list.filtered, list.filteredSearch, list.search, list.unfiltered].map((timing) => timing.samples).join(" / "), ""], widths),
+    row([`broadcast to everyone (${notes.recipients.toLocaleString("en")} people), ${BROADCAST_RUNS} runs`, notes.broadcasts.map((value) => `${ms(value)} ms`).join(" / "), `<= ${TARGET_BROADCAST_MS.toLocaleString("en")} ms`], widths),
+    row([`GET /api/notifications/unread-count req/s (${CONNECTIONS} conn)`, notes.unread.requests.average.toFixed(0), `>= ${TARGET_RPS.toLocaleString("en")}`], widths),
+    row(["  p99 latency", `${notes.unread.latency.p99} ms`, `<= ${TARGET_UNREAD_P99_MS} ms`], widths),
+    row(["  non-2xx / errors / timeouts; count read", `${notes.unread.non2xx} / ${notes.unread.errors} / ${notes.unread.timeouts}; ${notes.count}`, ""], widths),
   ];
   // Other work on the machine skews every figure: say how busy it was.
   const load = os.loadavg().map((value) => value.toFixed(2)).join(" ");
