@@ -532,6 +532,18 @@ describe("the live stream", () => {
     expect((await open(fresh)).status).toBe(401);
   });
 
+  it("forgets a stream the browser closed, and starts afresh from an id it cannot have", async () => {
+    const me = await newcomer();
+    await tell([me.id]);
+    const open1 = t.app.notificationStreams.size;
+    const stream = await open((await ticketFor(me.token)).ticket, { "last-event-id": "99999999999" });
+    await stream.next((event) => event.event === "unread");
+    expect(stream.events.filter((event) => event.event === "notification")).toEqual([]);
+    expect(t.app.notificationStreams.size).toBe(open1 + 1);
+    stream.close();
+    await expect.poll(() => t.app.notificationStreams.size).toBe(open1);
+  });
+
   it("ends open streams when the server closes", async () => {
     const other = await startTestApp();
     try {

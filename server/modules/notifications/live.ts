@@ -5,7 +5,7 @@
  * from the database's NOTIFY, so a notification written by any server
  * process reaches the streams open on every other one.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ServerResponse } from "node:http";
 import { and, asc, eq, gt, isNull, max } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { STREAM_EVENTS } from "../../../contracts/notifications";
@@ -34,7 +34,6 @@ export interface StreamRequest {
   t: Translate;
   /** The last notification the browser has (Last-Event-ID); none: only what arrives from now on. */
   lastEventId: number | null;
-  request: IncomingMessage;
   response: ServerResponse;
 }
 
@@ -120,7 +119,7 @@ export function createStreamHub(db: Db, counts: UnreadCounts, log: FastifyBaseLo
   };
 
   return {
-    async open({ userId, t, lastEventId, request, response }) {
+    async open({ userId, t, lastEventId, response }) {
       // Without a last id, the stream starts after the newest one: the page has loaded the rest itself.
       const start =
         lastEventId ??
@@ -137,9 +136,10 @@ export function createStreamHub(db: Db, counts: UnreadCounts, log: FastifyBaseLo
       const stream = new Stream(userId, start, t, response, db, counts, log);
       if (!byUser.has(userId)) byUser.set(userId, new Set());
       byUser.get(userId)!.add(stream);
-      const keepAlive = setInterval(() => stream.write(": keep-alive\n\n"), KEEP_ALIVE_MS);
-      const lifetime = setTimeout(() => stream.end(), MAX_LIFE_MS);
-      request.once("close", () => {
+      const keepAlive = setInterval(() => stream.write(": keep-alive\n\n"), KEEP_ALIVE_MS).unref();
+      const lifetime = setTimeout(() => stream.end(), MAX_LIFE_MS).unref();
+      // Ended here or dropped by the browser: either way the response closes.
+      response.once("close", () => {
         clearInterval(keepAlive);
         clearTimeout(lifetime);
         stream.end();

@@ -14,7 +14,7 @@ import {
   unreadCount as unreadCountSchema,
 } from "../../../contracts/notifications";
 import { dataReply, listReply, messageReply } from "../../../contracts/replies";
-import { idParams } from "../../../contracts/validation";
+import { idParams, MAX_RECORD_ID } from "../../../contracts/validation";
 import { users } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
 import { languageFromHeader, translator } from "../../lib/i18n";
@@ -36,7 +36,8 @@ import {
 
 /** A notification id as EventSource sends it back (Last-Event-ID); anything else starts afresh. */
 function lastEventId(value: unknown): number | null {
-  return typeof value === "string" && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+  const id = typeof value === "string" && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+  return id !== null && id <= MAX_RECORD_ID ? id : null;
 }
 
 /** /api/notifications: the caller's own (someone else's is a 404), a manager's broadcast, the live stream. */
@@ -129,7 +130,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: ticket.userId,
         t: translator(ticket.language),
         lastEventId: lastEventId(request.headers["last-event-id"] ?? request.query.last_event_id),
-        request: request.raw,
         response: reply.raw,
       });
     },
