@@ -21,7 +21,7 @@ export function DeliveryTable({ prefix }: { prefix: string }) {
         ...CHANNELS.map((channel) => ({
           key: channel,
           title: t(`settings.notifications.${channel}`),
-          width: 140,
+          align: "center" as const,
           render: (_: unknown, { type }: { type: NotificationType }) => (
             <Form.Item name={[prefix, type, channel]} valuePropName="checked" noStyle>
               <Switch aria-label={t(`settings.notifications.switchLabel`, { event: t(`settings.notificationTypes.${type}`), channel: t(`settings.notifications.${channel}`) })} />
@@ -29,6 +29,8 @@ export function DeliveryTable({ prefix }: { prefix: string }) {
           ),
         })),
       ]}
+      // On a phone the table scrolls within itself rather than the page sideways.
+      scroll={{ x: "max-content" }}
       style={{ marginBottom: 24 }}
     />
   );
