@@ -26,6 +26,7 @@ import {
   broadcast,
   deleteOwn,
   listOwn,
+  type ListFilters,
   markAllRead,
   markRead,
   notificationsList,
@@ -51,7 +52,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: listQuerySchema(notificationsList, notificationListParams), response: { 200: listReply(notificationRecord) } },
     },
     async (request) => {
-      const { status, type, ...query } = request.query as Record<string, unknown> & { status?: "unread" | "read" | "archived"; type?: never };
+      // status and type are the list's own (validated by the schema); the rest is the list engine's.
+      const { status, type, ...query } = request.query as Record<string, unknown> & ListFilters;
       return listOwn(app.ctx, request.user.id, query, { status, type }, request.t);
     },
   );
