@@ -19,7 +19,7 @@ import { mutate, type Author } from "../../lib/write";
 import { readSettings } from "../settings/service";
 import { channelOn, recipientsWhere, type Recipients } from "./audience";
 import { sendEmails } from "./email";
-import { announce, signalFor } from "./signal";
+import { announce, MAX_NAMED, signalFor } from "./signal";
 import { wordingOf } from "./wording";
 
 export interface NotifyInput {
@@ -76,7 +76,7 @@ export async function notify(ctx: AppContext, input: NotifyInput, tx?: Db): Prom
         (select count(*)::int from audience) as recipients,
         (select coalesce(array_agg(id), '{}') from audience where email) as email_ids,
         (select count(*)::int from inserted) as in_app,
-        (select array_agg(user_id) from (select user_id from inserted limit 501) as few) as told
+        (select array_agg(user_id) from (select user_id from inserted limit ${MAX_NAMED + 1}) as few) as told
     `)) as unknown as Rows<{ recipients: number; email_ids: number[]; in_app: number; told: number[] | null }>;
     const [row] = result.rows;
     await sendEmails(ctx, db, { type: input.type, params, link, user_ids: row.email_ids });
@@ -119,17 +119,7 @@ const recordColumns = {
   sender_name: sender.name,
 };
 
-type RecordRow = {
-  id: number;
-  type: string;
-  params: Record<string, unknown>;
-  link: string | null;
-  read_at: Date | null;
-  archived_at: Date | null;
-  created_at: Date;
-  sender_id: number | null;
-  sender_name: string | null;
-};
+type RecordRow = Awaited<ReturnType<typeof selectOwn>>[number];
 
 /** A row in the reader's words. */
 export function toRecord(row: RecordRow, t: Translate): NotificationRecord {

@@ -14,7 +14,7 @@ export const CHANNEL = "paydesk_notifications";
  * A NOTIFY payload holds under 8,000 bytes: beyond this many people the
  * signal says "everyone" and each open stream looks for itself.
  */
-const MAX_NAMED = 500;
+export const MAX_NAMED = 500;
 
 /** Who should look again: some people, or every open stream. */
 export type Signal = { users: number[] } | { all: true };
