@@ -1,7 +1,7 @@
 import type { CrudFilter, CrudSort, DataProvider } from "@refinedev/core";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type ListMeta } from "../../contracts/list";
 import { http } from "../lib/http";
-import { apiPath } from "../resources";
+import { apiPath, findResource } from "../resources";
 
 /** Refine's operators in the API's words (architecture page: list queries). */
 const OPERATORS: Partial<Record<string, string>> = {
@@ -30,6 +30,8 @@ export function listQuery(options: {
   sorters?: CrudSort[];
   filters?: CrudFilter[];
   dateFields?: readonly string[];
+  /** The resource's own list parameters (ResourceDefinition.listParams): sent as field=value. */
+  ownParams?: readonly string[];
 }): URLSearchParams {
   const query = new URLSearchParams();
   query.set("page", String(options.currentPage ?? 1));
@@ -40,6 +42,11 @@ export function listQuery(options: {
     if (!("field" in filter) || filter.value === undefined || filter.value === null || filter.value === "") continue;
     if (filter.field === SEARCH_FIELD) {
       query.set("search", String(filter.value));
+      continue;
+    }
+    if (options.ownParams?.includes(filter.field)) {
+      if (filter.operator !== "eq") throw new Error(`The list parameter "${filter.field}" takes one value, not the operator "${filter.operator}".`);
+      query.set(filter.field, String(filter.value));
       continue;
     }
     const isDate = options.dateFields?.includes(filter.field);
@@ -88,6 +95,7 @@ export const dataProvider: DataProvider = {
       sorters,
       filters,
       dateFields: meta?.dateFields as string[] | undefined,
+      ownParams: findResource(resource)?.listParams,
     });
     const { data } = await http.get<ListBody<never>>(`/${apiPath(resource)}`, { params: query });
     // totalCapped: the server stopped counting at total; the pager says "10,000+".

@@ -31,6 +31,11 @@ export interface ResourceDefinition<A extends Action = Action> {
   name: string;
   /** Its path under /api: the list and create call, /{id} for one record. Screens without data have none. */
   api?: string;
+  /**
+   * The list call's own parameters beside the list engine's (notifications' `status`): an equals
+   * filter on one of these fields is sent as `field=value`, not as `filter[field][equals]=value`.
+   */
+  listParams?: readonly string[];
   /** The route of each page; ":id" stands for the record's id. */
   routes: Partial<Record<PageVerb, string>>;
   /** Loads `src/pages/<resource>/index.ts` when one of its routes opens. */
