@@ -108,6 +108,19 @@ export const RESOURCES: readonly ResourceDefinition[] = [
     access: { list: "locations.list", show: "locations.view", create: "locations.create", edit: "locations.update", delete: "locations.delete" },
   }),
   defineResource({
+    name: "notifications",
+    api: "notifications",
+    routes: { list: "/notifications", show: "/notifications/:id" },
+    pages: () => import("../pages/notifications"),
+    labelKey: "menu.notifications",
+    icon: BellOutlined,
+    group: MENU_GROUPS.notifications,
+    // Read, archived or deleted from the list (bulk) and the record's page; a broadcast is sent from the list.
+    access: { list: "notifications.list", show: "notifications.view", edit: "notifications.update", delete: "notifications.delete" },
+    // The list's status filter is the API's own `status=` parameter.
+    listParams: ["status"],
+  }),
+  defineResource({
     name: "company-profile",
     routes: { list: "/settings/company-profile" },
     pages: settingsPage("companyProfile"),

@@ -12,11 +12,24 @@ export const SIGNED_OUT_PATHS = [ROUTES.login, ROUTES.forgotPassword, ROUTES.reg
 
 /** Every page path of the resource list (record pages with a real record: the first the administrator's list gives), and the own profile. */
 export async function signedInPaths(server: RunningServer, adminToken: string): Promise<string[]> {
+  const headers = { authorization: `Bearer ${adminToken}`, "content-type": "application/json" };
+  const first = async (api: string): Promise<number | undefined> => {
+    const response = await fetch(`${server.url}/api/${api}?per_page=1`, { headers });
+    return ((await response.json()) as { data: { id: number }[] }).data[0]?.id;
+  };
   const someId = async (api: string): Promise<string> => {
-    const response = await fetch(`${server.url}/api/${api}?per_page=1`, { headers: { authorization: `Bearer ${adminToken}` } });
-    const body = (await response.json()) as { data: { id: number }[] };
-    if (!body.data[0]) throw new Error(`no ${api} record to open`);
-    return String(body.data[0].id);
+    let id = await first(api);
+    // The demo company has told nobody anything yet: the administrator sends themselves a notification to open.
+    if (id === undefined && api === "notifications") {
+      const me = (await (await fetch(`${server.url}/api/me`, { headers })).json()) as { data: { id: number } };
+      const audience = { type: "users", user_ids: [me.data.id] };
+      const body = JSON.stringify({ title: "Fire drill on Friday", message: "Everyone leaves by the main stairs at 3 pm.", link: "/employees", audience });
+      const sent = await fetch(`${server.url}/api/notifications/system`, { method: "POST", headers, body });
+      if (!sent.ok) throw new Error(`could not send a notification to open: ${sent.status}`);
+      id = await first(api);
+    }
+    if (id === undefined) throw new Error(`no ${api} record to open`);
+    return String(id);
   };
   const paths: string[] = [ROUTES.profile];
   for (const resource of RESOURCES) {
@@ -30,7 +43,8 @@ export async function signedInPaths(server: RunningServer, adminToken: string): 
 /** Counts the page's API calls in flight from now on. */
 export function apiCallsInFlight(page: Page): () => number {
   let inFlight = 0;
-  const isApi = (url: string) => url.includes("/api/");
+  // The notifications' live stream stays open as long as the page does: it is no call to wait for.
+  const isApi = (url: string) => url.includes("/api/") && !url.includes("/api/notifications/stream?");
   page.on("request", (request) => isApi(request.url()) && inFlight++);
   page.on("requestfinished", (request) => isApi(request.url()) && inFlight--);
   page.on("requestfailed", (request) => isApi(request.url()) && inFlight--);

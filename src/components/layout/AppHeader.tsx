@@ -4,6 +4,7 @@ import { useThemedLayoutContext } from "@refinedev/antd";
 import { Button, Grid, Layout, Space, Typography, theme } from "antd";
 import { BrandMark } from "../common/Brand";
 import { CompanyBadge } from "../company/CompanyBadge";
+import { NotificationBell, useNotificationsLive } from "../notifications";
 import { AccountPanel } from "./AccountPanel";
 import { DarkModeSwitch } from "./DarkModeSwitch";
 import { LanguageSelect } from "./LanguageSelect";
@@ -43,6 +44,8 @@ function MenuButton() {
 export function AppHeader() {
   const { token } = theme.useToken();
   const compact = useCompactLayout();
+  // One live link for the shell, whichever header (phone or desktop) shows the bell.
+  useNotificationsLive();
   return (
     <Layout.Header
       style={{
@@ -64,6 +67,7 @@ export function AppHeader() {
           <div style={{ flex: 1, minWidth: 0 }}>
             <CompanyBadge />
           </div>
+          <NotificationBell />
           <AccountPanel />
         </>
       ) : (
@@ -74,6 +78,7 @@ export function AppHeader() {
           <LanguageSelect />
           <PresetSelect />
           <DarkModeSwitch />
+          <NotificationBell />
           <UserMenu />
         </>
       )}
