@@ -208,7 +208,7 @@ describe("changing one's own", () => {
     expect((await get(me.token, `/api/notifications/${first}`)).json().data.read_at).toBe(opened.read_at);
     expect((await get(me.token, "/api/notifications/unread-count")).json().data.count).toBe(1);
     const deleted = await call(t, me.token, { method: "DELETE", url: `/api/notifications/${second}` });
-    expect(deleted.json()).toEqual({ message: "Notification deleted." });
+    expect(deleted.json()).toEqual({ data: { id: second, outcome: "deleted" }, message: "Notification deleted." });
     expect(await idsOf(me.id)).toEqual([first]);
     expect((await call(t, me.token, { method: "DELETE", url: `/api/notifications/${second}` })).statusCode).toBe(404);
   });

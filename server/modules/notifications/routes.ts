@@ -13,9 +13,10 @@ import {
   streamTicket,
   unreadCount as unreadCountSchema,
 } from "../../../contracts/notifications";
-import { dataReply, listReply, messageReply } from "../../../contracts/replies";
+import { dataReply, listReply } from "../../../contracts/replies";
 import { idParams, MAX_RECORD_ID } from "../../../contracts/validation";
 import { users } from "../../db/schema";
+import { removeReply } from "../../lib/crud";
 import { HttpError } from "../../lib/errors";
 import { languageFromHeader, translator } from "../../lib/i18n";
 import { listQuerySchema } from "../../lib/list";
@@ -141,8 +142,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await readOwn(app.ctx, request.user.id, request.params.id, request.t),
   }));
 
-  app.delete("/notifications/:id", { config: { action: "notifications.delete" }, schema: { params: idParams, response: { 200: messageReply } } }, async (request) => {
+  app.delete("/notifications/:id", { config: { action: "notifications.delete" }, schema: { params: idParams, response: { 200: removeReply } } }, async (request) => {
     await deleteOwn(app.ctx, request.author, request.user.id, request.params.id);
-    return { message: request.t("notifications.deleted") };
+    return { data: { id: request.params.id, outcome: "deleted" as const }, message: request.t("notifications.deleted") };
   });
 };
