@@ -115,8 +115,9 @@ export const RESOURCES: readonly ResourceDefinition[] = [
     labelKey: "menu.notifications",
     icon: BellOutlined,
     group: MENU_GROUPS.notifications,
-    // Read, archived or deleted from the list (bulk) and the record's page; a broadcast is sent from the list.
-    access: { list: "notifications.list", show: "notifications.view", edit: "notifications.update", delete: "notifications.delete" },
+    // Marked read and archived by the bulk calls (notifications.update, no PUT of a record), deleted one by one;
+    // a broadcast is sent from the list.
+    access: { list: "notifications.list", show: "notifications.view", delete: "notifications.delete" },
     // The list's status filter is the API's own `status=` parameter.
     listParams: ["status"],
   }),

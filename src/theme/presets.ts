@@ -81,4 +81,4 @@ export function themeConfig(preset: PresetName, dark: boolean, reducedMotion = f
  * Solid tag colours for states (white text on them reads at 4.5:1 or more, in
  * both modes); antd's pale preset tags stay near 3:1.
  */
-export const STATE_COLOURS = { good: "#237804", warning: "#874d00", bad: "#a8071a", neutral: "#595959" } as const;
+export const STATE_COLOURS = { good: "#237804", warning: "#874d00", bad: "#a8071a", neutral: "#595959", info: "#0050b3" } as const;

@@ -61,11 +61,21 @@ function permissionsFor(action: Action): readonly Permission[] {
 
 /**
  * A record of the resource the caller may act on: a new sample (an employee-level
- * person, an empty role: within anyone's powers), or for reading people one's own
- * record (the own-record grant counts).
+ * person, an empty role: within anyone's powers), for reading people one's own
+ * record (the own-record grant counts), and a notification of one's own (nobody
+ * has another's: it is a 404 to them).
  */
 async function recordFor(resource: string, verb: Verb, caller: Caller): Promise<number> {
+  if (resource === "notifications") return ownNotification(caller);
   return resource === "users" && verb === "show" ? caller.actor.id : createSample(t, adminToken, resource);
+}
+
+/** A notification sent to the caller alone: the newest of their own list. */
+async function ownNotification(caller: Caller): Promise<number> {
+  const audience = { type: "users", user_ids: [caller.actor.id] };
+  const sent = await call(t, adminToken, { method: "POST", url: "/api/notifications/system", payload: { title: "Agreement", message: "For the access test", audience } });
+  if (sent.statusCode !== 201) throw new Error(`broadcast answered ${sent.statusCode} ${sent.body}`);
+  return (await call(t, caller.token, { method: "GET", url: "/api/notifications?per_page=1" })).json().data[0].id;
 }
 
 beforeAll(async () => {

@@ -3,14 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { chooseOption, journeyHooks, message, signIn, waitForPath } from "../support/journey";
+import { newSession } from "../support/e2e";
+import { chooseOption, journeyHooks, message, signIn, waitForLocation, waitForPath } from "../support/journey";
 
 /**
  * The workspace end to end, against the built app and the real server in
  * headless Chromium: the administrator sets up the company (the currency is
  * locked once people are paid; the time zone and the logo change, and the
- * header shows the logo), and an employee chooses which notifications reach
- * them. Each test signs in on its own, so each runs alone or in any order.
+ * header shows the logo) and announces something to everyone, whose bells
+ * ring without a reload; an employee chooses which notifications reach them.
+ * Each test signs in on its own, so each runs alone or in any order.
  */
 
 const ADMIN = { email: "admin@example.com", password: "Admin123!" };
@@ -88,5 +90,40 @@ describe("one's own notification preferences", () => {
     await saidOnce(message("settings.saved"));
     await page.reload();
     await expect.poll(() => page.getByRole("switch", { name: label }).getAttribute("aria-checked")).toBe("true");
+  });
+});
+
+describe("an announcement", () => {
+  it("reaches a signed-in employee's bell without a reload; opening it marks it read", async () => {
+    await signIn(page, EMPLOYEE.email, EMPLOYEE.password);
+    await waitForPath(page, "/user-payslips");
+    const bell = page.getByTestId("notification-bell");
+    const noneUnread = message("notificationsUi.bell.labelNone");
+    await expect.poll(() => bell.getAttribute("aria-label")).toBe(noneUnread);
+
+    // The administrator announces it from another browser.
+    const admin = await newSession(journey.browser, journey.server);
+    try {
+      await signIn(admin.page, ADMIN.email, ADMIN.password);
+      await waitForPath(admin.page, "/dashboard");
+      await admin.page.goto("/notifications");
+      await admin.page.getByRole("button", { name: message("notificationsUi.broadcast.button") }).click();
+      const dialog = admin.page.getByRole("dialog");
+      await dialog.getByLabel(message("notificationsUi.broadcast.fields.title"), { exact: true }).fill("Office closed on Friday");
+      await dialog.getByLabel(message("notificationsUi.broadcast.fields.message"), { exact: true }).fill("The Makati office is closed for the holiday.");
+      await dialog.getByRole("button", { name: message("notificationsUi.broadcast.send") }).click();
+      await admin.page.getByText(/^Sent to \d+ people\.$/).waitFor();
+    } finally {
+      await admin.context.close();
+    }
+
+    // The employee's page was not reloaded: the stream raised the badge.
+    await expect.poll(() => bell.getAttribute("aria-label"), { timeout: 10_000 }).toBe(message("notificationsUi.bell.label_one").replace("{{count}}", "1"));
+    await bell.click();
+    const panel = page.getByTestId("bell-panel");
+    await panel.getByText("Office closed on Friday").click();
+    await waitForLocation(page, (url) => /^\/notifications\/\d+$/.test(url.pathname), "the notification's page");
+    await page.getByText("The Makati office is closed for the holiday.").waitFor();
+    await expect.poll(() => bell.getAttribute("aria-label")).toBe(noneUnread);
   });
 });

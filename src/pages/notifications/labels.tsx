@@ -4,7 +4,7 @@ import type { NotificationRecord, NotificationStatus } from "../../../contracts/
 import { statusOf } from "../../components/notifications";
 import { STATE_COLOURS } from "../../theme/presets";
 
-const STATUS_COLOUR: Record<NotificationStatus, string> = { unread: "processing", read: STATE_COLOURS.neutral, archived: STATE_COLOURS.neutral };
+const STATUS_COLOUR: Record<NotificationStatus, string> = { unread: STATE_COLOURS.info, read: STATE_COLOURS.neutral, archived: STATE_COLOURS.neutral };
 
 export function StatusTag({ notification }: { notification: Pick<NotificationRecord, "read_at" | "archived_at"> }) {
   const { t } = useTranslation();

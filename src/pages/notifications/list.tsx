@@ -65,6 +65,7 @@ const customSuccess = (response: unknown) => {
 function BulkActions({ selection, status }: { selection: BulkSelection; status: NotificationStatus | "all" }) {
   const { t } = useTranslation();
   const allowed = useResourceAccess();
+  const may = usePolicy();
   const invalidate = useInvalidate();
   const { mutate: post, mutation } = useCustomMutation();
   const { mutate: remove, mutation: removal } = useDeleteMany();
@@ -92,12 +93,12 @@ function BulkActions({ selection, status }: { selection: BulkSelection; status: 
 
   return (
     <>
-      {allowed("notifications", "edit") && (
+      {may("notifications.update") && (
         <Button size="small" icon={<CheckOutlined />} loading={mutation.isPending && busy === "read"} onClick={() => change("read")}>
           {t("notificationsUi.bulk.markRead")}
         </Button>
       )}
-      {allowed("notifications", "edit") && status !== "archived" && (
+      {may("notifications.update") && status !== "archived" && (
         <Button size="small" icon={<InboxOutlined />} loading={mutation.isPending && busy === "archive"} onClick={() => change("archive")}>
           {t("notificationsUi.bulk.archive")}
         </Button>

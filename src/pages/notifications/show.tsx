@@ -6,7 +6,7 @@ import i18next from "i18next";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { NotificationRecord } from "../../../contracts/notifications";
-import { useResourceAccess } from "../../auth/usePolicy";
+import { usePolicy, useResourceAccess } from "../../auth/usePolicy";
 import { FullPageSpinner } from "../../components/common/FullPageSpinner";
 import { LinkButton } from "../../components/common/LinkButton";
 import { errorNotification, writeNotifications } from "../../components/form";
@@ -24,6 +24,7 @@ export default function NotificationShowPage() {
   const { id } = useParsed();
   const navigate = useNavigate();
   const allowed = useResourceAccess();
+  const may = usePolicy();
   const { result, query } = useOne<NotificationRecord>({ resource: "notifications", id, queryOptions: {
       enabled: id !== undefined,
       // Not one's own (404) is final; a lost connection or a server error is tried again.
@@ -61,7 +62,7 @@ export default function NotificationShowPage() {
             <StatusTag notification={result} />
           </div>
           <Space wrap>
-            {allowed("notifications", "edit") && !result.archived_at && (
+            {may("notifications.update") && !result.archived_at && (
               <Button
                 icon={<InboxOutlined />}
                 loading={archiving.isPending}

@@ -3,8 +3,9 @@ import { Table, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { OutboxRecord } from "../../../contracts/settings";
 import { formatDateTime } from "../../lib/dates";
+import { STATE_COLOURS } from "../../theme/presets";
 
-const STATUS_COLOURS: Record<OutboxRecord["status"], string> = { pending: "blue", logged: "gold", sent: "green", failed: "red" };
+const STATUS_COLOURS: Record<OutboxRecord["status"], string> = { pending: STATE_COLOURS.info, logged: STATE_COLOURS.neutral, sent: STATE_COLOURS.good, failed: STATE_COLOURS.bad };
 const RECENT = 20;
 
 /**
