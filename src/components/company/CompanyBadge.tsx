@@ -1,4 +1,4 @@
-import { Space, Typography, theme } from "antd";
+import { Flex, Typography, theme } from "antd";
 import { BrandMark } from "../common/Brand";
 import { useCompanyProfile } from "./useCompanyProfile";
 
@@ -12,15 +12,15 @@ export function CompanyBadge({ size = 28 }: { size?: number }) {
   if (!profile) return null;
   const name = profile.trading_name ?? profile.legal_name;
   return (
-    <Space size={8} style={{ minWidth: 0 }} data-testid="company-badge">
+    <Flex align="center" gap={8} style={{ minWidth: 0 }} data-testid="company-badge">
       {profile.logo_url ? (
         <img src={profile.logo_url} alt={name} height={size} style={{ display: "block", maxWidth: size * 4, objectFit: "contain", borderRadius: token.borderRadiusSM }} />
       ) : (
         <BrandMark size={size} />
       )}
-      <Typography.Text strong ellipsis style={{ fontSize: 16, maxWidth: "40vw" }}>
+      <Typography.Text strong ellipsis style={{ fontSize: 16, lineHeight: 1.3, minWidth: 0 }}>
         {name}
       </Typography.Text>
-    </Space>
+    </Flex>
   );
 }
