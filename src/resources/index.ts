@@ -27,7 +27,9 @@ import {
 } from "@ant-design/icons";
 import { ACCESS_LEVEL } from "../../contracts/permissions";
 import { ROUTES } from "../routing/guards";
-import { defineResource, type MenuGroup, type PageVerb, type ResourceDefinition } from "./define";
+import type { ComponentType } from "react";
+import type { MessageKey } from "../../locales/keys";
+import { defineResource, type Access, type MenuGroup, type PageVerb, type ResourceDefinition } from "./define";
 
 /**
  * The menu's headings, as an HR office groups its work; a heading shows only
@@ -41,8 +43,23 @@ export const MENU_GROUPS = {
   settings: { name: "group:settings", labelKey: "menu.groups.settings", icon: SettingOutlined, path: "/settings" },
 } as const satisfies Record<string, MenuGroup>;
 
-/** The settings pages: one small chunk, loaded with the first of them. */
-const settingsPage = (page: keyof typeof import("../pages/settings")) => async () => ({ list: (await import("../pages/settings"))[page] });
+type SettingsPage = keyof typeof import("../pages/settings");
+
+/**
+ * A page of the Settings group: one form, no records; all of them one small
+ * chunk, loaded with the first. Its route is /settings/<name> unless given.
+ */
+function settingsResource(name: string, page: SettingsPage, labelKey: MessageKey, icon: ComponentType, list: Access, route = `/settings/${name}`): ResourceDefinition {
+  return defineResource({
+    name,
+    routes: { list: route },
+    pages: async () => ({ list: (await import("../pages/settings"))[page] }),
+    labelKey,
+    icon,
+    group: MENU_GROUPS.settings,
+    access: { list },
+  });
+}
 
 export const RESOURCES: readonly ResourceDefinition[] = [
   defineResource({
@@ -121,51 +138,12 @@ export const RESOURCES: readonly ResourceDefinition[] = [
     // The list's status filter is the API's own `status=` parameter.
     listParams: ["status"],
   }),
-  defineResource({
-    name: "company-profile",
-    routes: { list: "/settings/company-profile" },
-    pages: settingsPage("companyProfile"),
-    labelKey: "menu.companyProfile",
-    icon: BankOutlined,
-    group: MENU_GROUPS.settings,
-    access: { list: "company.update" },
-  }),
-  defineResource({
-    name: "payroll-settings",
-    routes: { list: "/settings/payroll-settings" },
-    pages: settingsPage("payrollSettings"),
-    labelKey: "menu.payrollSettings",
-    icon: CalculatorOutlined,
-    group: MENU_GROUPS.settings,
-    access: { list: "settings.viewPayroll" },
-  }),
-  defineResource({
-    name: "user-preferences",
-    routes: { list: "/settings/user-preferences" },
-    pages: settingsPage("userPreferences"),
-    labelKey: "menu.userPreferences",
-    icon: SlidersOutlined,
-    group: MENU_GROUPS.settings,
-    access: { list: "everyone" },
-  }),
-  defineResource({
-    name: "system-settings",
-    routes: { list: "/settings/system-settings" },
-    pages: settingsPage("systemSettings"),
-    labelKey: "menu.systemSettings",
-    icon: ToolOutlined,
-    group: MENU_GROUPS.settings,
-    access: { list: "settings.view" },
-  }),
-  defineResource({
-    name: "notification-settings",
-    routes: { list: "/settings/notifications" },
-    pages: settingsPage("notificationDefaults"),
-    labelKey: "menu.notificationSettings",
-    icon: BellOutlined,
-    group: MENU_GROUPS.settings,
-    access: { list: "settings.view" },
-  }),
+  settingsResource("company-profile", "companyProfile", "menu.companyProfile", BankOutlined, "company.update"),
+  settingsResource("payroll-settings", "payrollSettings", "menu.payrollSettings", CalculatorOutlined, "settings.viewPayroll"),
+  settingsResource("user-preferences", "userPreferences", "menu.userPreferences", SlidersOutlined, "everyone"),
+  settingsResource("system-settings", "systemSettings", "menu.systemSettings", ToolOutlined, "settings.view"),
+  // The spec's /settings/notifications: the company's defaults (one's own notifications are /notifications).
+  settingsResource("notification-settings", "notificationDefaults", "menu.notificationSettings", BellOutlined, "settings.view", "/settings/notifications"),
   defineResource({
     name: "activities",
     api: "dashboard/system-activities",
