@@ -30,6 +30,9 @@ const notification = (id: number, changes: Partial<NotificationRecord> = {}): No
   ...changes,
 });
 
+/** What a broadcast can reach, as GET /notifications/audiences answers. */
+const AUDIENCES = { roles: [{ id: 4, name: "Payroll Officer", people: 1 }], departments: [], people: [] };
+
 const UNREAD = notification(7, { title: "Payroll released", link: "/user-payslips" });
 const READ = notification(8, { title: "Office closed Friday", read_at: "2026-11-23T03:00:00Z", type: "access_changed", sender: null });
 
@@ -310,16 +313,18 @@ describe("the broadcast form", () => {
       { message: "The data is invalid.", errors: { title: ["This title is taken by the server."], "audience.department": ["No one works in this department."] } },
     ];
     fake.on("POST", "/notifications/system", () => reply);
+    // Whoever may broadcast picks among what the broadcast can reach, with how many each reaches.
+    fake.on("GET", "/notifications/audiences", [200, { data: { ...AUDIENCES, departments: [{ name: "Nowhere", people: 0 }, { name: "Finance", people: 12 }] } }]);
     renderAt("/notifications");
     await user.click(await screen.findByRole("button", { name: /Send a notification/ }));
     const dialog = await screen.findByRole("dialog");
-    // Roles and people are offered only to those who may list them.
-    expect(within(dialog).queryByRole("radio", { name: "A role" })).toBeNull();
-    expect(within(dialog).queryByRole("radio", { name: "Chosen people" })).toBeNull();
+    expect(within(dialog).getByRole("radio", { name: "A role" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("radio", { name: "Chosen people" })).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText("Title"), "Fire drill");
     await user.type(within(dialog).getByLabelText("Message"), "At 3 pm, everyone out.");
     await user.click(within(dialog).getByRole("radio", { name: "A department" }));
-    await user.type(await within(dialog).findByLabelText("Department"), "Nowhere");
+    await user.click(await within(dialog).findByRole("combobox", { name: "Department" }));
+    await user.click(await option("Nowhere (0 people)"));
     await user.click(within(dialog).getByRole("button", { name: /Send/ }));
     expect(await within(dialog).findByText("This title is taken by the server.")).toBeInTheDocument();
     expect(within(dialog).getByText("No one works in this department.")).toBeInTheDocument();
@@ -336,11 +341,11 @@ describe("the broadcast form", () => {
     expect(toasts()).toContain("Sent to 12 people.");
   }, 60_000);
 
-  it("sends to a role picked from the roles' options", async () => {
+  it("sends to a role picked from what a broadcast can reach", async () => {
     const user = setupUser();
     const fake = signedInAs(meAs(1, 0, "Alex Admin"));
     fake.on("GET", "/notifications", page([]));
-    fake.on("GET", "/roles/options", [200, { data: [{ id: 4, name: "Payroll Officer" }] }]);
+    fake.on("GET", "/notifications/audiences", [200, { data: AUDIENCES }]);
     fake.on("POST", "/notifications/system", [201, { data: { recipients: 1, in_app: 1, email: 0 }, message: "Notification sent to 1 person." }]);
     renderAt("/notifications");
     await user.click(await screen.findByRole("button", { name: /Send a notification/ }));
@@ -350,7 +355,7 @@ describe("the broadcast form", () => {
     await user.type(within(dialog).getByLabelText("Link (optional)"), "/employees");
     await user.click(within(dialog).getByRole("radio", { name: "A role" }));
     await user.click(await within(dialog).findByRole("combobox", { name: "Role" }));
-    await user.click(await option("Payroll Officer"));
+    await user.click(await option("Payroll Officer (1 person)"));
     await user.click(within(dialog).getByRole("button", { name: /Send/ }));
     await waitFor(() =>
       expect(fake.calls.find((call) => call.url === "/notifications/system")?.body).toEqual({

@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  audienceOptions,
+  audienceQuery,
   broadcastBody,
   broadcastResult,
   bulkResult,
@@ -21,6 +23,7 @@ import { HttpError } from "../../lib/errors";
 import { languageFromHeader, translator } from "../../lib/i18n";
 import { listQuerySchema } from "../../lib/list";
 import { signInAllowed } from "../auth/sessions";
+import { audienceOptions as audienceOptionsOf } from "./audience-options";
 import { issueTicket, verifyTicket } from "./ticket";
 import {
   archiveOwn,
@@ -102,6 +105,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(201);
       return { data, message: request.t("notifications.sent", { count: data.recipients }) };
     },
+  );
+
+  app.get(
+    "/notifications/audiences",
+    { config: { action: "notifications.broadcast" }, schema: { querystring: audienceQuery, response: { 200: dataReply(audienceOptions) } } },
+    async (request) => ({ data: await audienceOptionsOf(app.ctx.db, request.query.search || undefined) }),
   );
 
   app.post(

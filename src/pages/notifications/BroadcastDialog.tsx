@@ -3,9 +3,7 @@ import { SendOutlined } from "@ant-design/icons";
 import { useCustom, useCustomMutation } from "@refinedev/core";
 import { Alert, Button, Form, Input, Modal, Radio, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { BROADCAST_TEXT, broadcastBody, type BroadcastAudience, type BroadcastBody } from "../../../contracts/notifications";
-import type { UserRecord } from "../../../contracts/users";
-import { usePolicy } from "../../auth/usePolicy";
+import { BROADCAST_TEXT, broadcastBody, type AudienceOptions, type BroadcastAudience, type BroadcastBody } from "../../../contracts/notifications";
 import { useFormSubmit, zodRules } from "../../components/form";
 import { refreshNotifications } from "../../components/notifications";
 import { toast } from "../../lib/toast";
@@ -31,12 +29,29 @@ export function broadcastOf(values: Values): BroadcastBody {
   return { title: values.title, message: values.message, ...(link ? { link } : {}), audience };
 }
 
-function RolePicker({ label }: { label: string }) {
+/** What the sender can reach, counted as the broadcast counts it; people only once something is typed. */
+function useAudiences(search = "") {
+  const { result, query } = useCustom<{ data: AudienceOptions }>({ url: "/notifications/audiences", method: "get", config: { query: { search: search || undefined } } });
+  return { options: result.data?.data, loading: query.isFetching };
+}
+
+/** "Finance (12 people)": a choice with the number of people it reaches. */
+function useReachLabel() {
   const { t } = useTranslation();
-  const { result, query } = useCustom<{ data: { id: number; name: string }[] }>({ url: "/roles/options", method: "get" });
+  return (name: string, people: number) => t("notificationsUi.broadcast.reach", { name, count: people });
+}
+
+function GroupPicker({ kind, label }: { kind: "role" | "department"; label: string }) {
+  const { t } = useTranslation();
+  const reach = useReachLabel();
+  const { options, loading } = useAudiences();
+  const choices: { value: number | string; label: string }[] =
+    kind === "role"
+      ? (options?.roles ?? []).map((role) => ({ value: role.id, label: reach(role.name, role.people) }))
+      : (options?.departments ?? []).map((department) => ({ value: department.name, label: reach(department.name, department.people) }));
   return (
-    <Form.Item name={["audience", "role_id"]} label={label} rules={[{ required: true, message: t("validation.required") }]}>
-      <Select loading={query.isLoading} options={(result.data?.data ?? []).map((role) => ({ value: role.id, label: role.name }))} showSearch optionFilterProp="label" />
+    <Form.Item name={["audience", kind === "role" ? "role_id" : "department"]} label={label} rules={[{ required: true, message: t("validation.required") }]}>
+      <Select loading={loading} options={choices} showSearch optionFilterProp="label" />
     </Form.Item>
   );
 }
@@ -44,11 +59,16 @@ function RolePicker({ label }: { label: string }) {
 function PeoplePicker({ label }: { label: string }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState("");
-  // What the person typed picks among everyone (the list's own search), 20 at a time.
-  const { result, query } = useCustom<{ data: UserRecord[] }>({ url: "/users", method: "get", config: { query: { search: search || undefined, per_page: 20 } } });
+  const { options, loading } = useAudiences(search);
+  // The people chosen stay named while the search shows others.
   const [known, setKnown] = useState<Record<number, string>>({});
-  const found = result.data?.data ?? [];
-  const options = [...found.map((user) => ({ value: user.id, label: user.name })), ...Object.entries(known).filter(([id]) => !found.some((user) => user.id === Number(id))).map(([id, name]) => ({ value: Number(id), label: name }))];
+  const found = options?.people ?? [];
+  const choices = [
+    ...found.map((person) => ({ value: person.id, label: person.department ? `${person.name} · ${person.department}` : person.name })),
+    ...Object.entries(known)
+      .filter(([id]) => !found.some((person) => person.id === Number(id)))
+      .map(([id, name]) => ({ value: Number(id), label: name })),
+  ];
   return (
     <Form.Item name={["audience", "user_ids"]} label={label} rules={[{ required: true, message: t("validation.required") }]}>
       <Select
@@ -56,9 +76,9 @@ function PeoplePicker({ label }: { label: string }) {
         showSearch
         filterOption={false}
         onSearch={setSearch}
-        loading={query.isFetching}
+        loading={loading}
         placeholder={t("notificationsUi.broadcast.peoplePlaceholder")}
-        options={options}
+        options={choices}
         onChange={(_, chosen) => {
           const picked = (Array.isArray(chosen) ? chosen : [chosen]) as { value: number; label: string }[];
           setKnown((previous) => ({ ...previous, ...Object.fromEntries(picked.map((option) => [option.value, option.label])) }));
@@ -70,7 +90,6 @@ function PeoplePicker({ label }: { label: string }) {
 
 function BroadcastForm({ onSent, formId }: { onSent: () => void; formId: string }) {
   const { t } = useTranslation();
-  const may = usePolicy();
   const { mutateAsync } = useCustomMutation<{ data: { recipients: number }; message?: string }>();
   const { formProps, form, error } = useFormSubmit<Values>({
     submit: async (values) => {
@@ -81,8 +100,7 @@ function BroadcastForm({ onSent, formId }: { onSent: () => void; formId: string 
     },
   });
   const audience: AudienceType = Form.useWatch(["audience", "type"], form) ?? "all";
-  // Roles and people are listed only to those the server lets list them; a department is typed.
-  const choices: AudienceType[] = ["all", ...(may("roles.options") ? (["role"] as const) : []), "department", ...(may("users.list") ? (["users"] as const) : [])];
+  const choices: AudienceType[] = ["all", "role", "department", "users"];
   const field = (name: string) => t(`notificationsUi.broadcast.fields.${name}`);
 
   return (
@@ -107,12 +125,8 @@ function BroadcastForm({ onSent, formId }: { onSent: () => void; formId: string 
       <Form.Item name={["audience", "type"]} label={field("audience")}>
         <Radio.Group options={choices.map((value) => ({ value, label: t(`notificationsUi.broadcast.audiences.${value}`) }))} />
       </Form.Item>
-      {audience === "role" && <RolePicker label={field("role")} />}
-      {audience === "department" && (
-        <Form.Item name={["audience", "department"]} label={field("department")} rules={[{ required: true, whitespace: true, message: t("validation.required") }]}>
-          <Input maxLength={120} />
-        </Form.Item>
-      )}
+      {audience === "role" && <GroupPicker kind="role" label={field("role")} />}
+      {audience === "department" && <GroupPicker kind="department" label={field("department")} />}
       {audience === "users" && <PeoplePicker label={field("users")} />}
     </Form>
   );
