@@ -6,45 +6,13 @@
  * Only PostgreSQL can be shared this way, so this file runs under
  * `npm run test:pg` (TEST_DATABASE_URL) and skips itself otherwise.
  */
-import crypto from "node:crypto";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
-import { buildApp } from "../../server/app";
-import { openDatabase, type Database } from "../../server/db/client";
-import { TestClock, testConfig } from "../support/api";
+import { describe, expect, it } from "vitest";
 import { openEventStream } from "../support/event-stream";
 import { ADMIN, EMPLOYEE } from "../support/people";
-import { databaseUrl, withAdminClient } from "../support/postgres-admin";
+import { SHARED_POSTGRES, sharedPostgresServers, signInOn as signIn } from "../support/shared-postgres";
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-
-describe.skipIf(!adminUrl)("notifications across two servers on one PostgreSQL database", () => {
-  const name = `paydesk_live_${crypto.randomBytes(6).toString("hex")}`;
-  const servers: { app: FastifyInstance; database: Database }[] = [];
-
-  async function server(): Promise<FastifyInstance> {
-    const database = await openDatabase({ databaseUrl: databaseUrl(adminUrl!, name) });
-    const app = await buildApp({ database, config: testConfig(), clock: new TestClock() });
-    servers.push({ app, database });
-    await app.ready();
-    return app;
-  }
-
-  const signIn = async (app: FastifyInstance, login: { email: string; password: string }) =>
-    (await app.inject({ method: "POST", url: "/api/login", payload: login })).json().token as string;
-
-  beforeAll(async () => {
-    const templates = inject("databaseTemplates");
-    if (templates.kind !== "postgres") throw new Error("expected PostgreSQL templates");
-    await withAdminClient(adminUrl!, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${templates.seeded}`));
-  });
-  afterAll(async () => {
-    for (const { app, database } of servers) {
-      await app.close();
-      await database.close();
-    }
-    await withAdminClient(adminUrl!, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name}`));
-  });
+describe.skipIf(!SHARED_POSTGRES)("notifications across two servers on one PostgreSQL database", () => {
+  const server = sharedPostgresServers("paydesk_live");
 
   it("delivers a broadcast sent through one server to a stream open on the other within a second", async () => {
     const [sending, streaming] = [await server(), await server()];
