@@ -185,6 +185,16 @@ describe("on a phone (390 × 844)", () => {
     await waitForPath(page, "/roles");
     await menu.waitFor({ state: "hidden" });
 
+    // The bell is not at the screen's edge: its panel must still lie on screen.
+    await page.getByTestId("notification-bell").click();
+    const bellPanel = page.getByTestId("bell-panel");
+    await bellPanel.waitFor();
+    const bellBox = await bellPanel.boundingBox();
+    expect(bellBox && bellBox.x >= 0 && bellBox.x + bellBox.width <= PHONE.width, JSON.stringify(bellBox)).toBe(true);
+    expect(await axeFindings(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await bellPanel.waitFor({ state: "hidden" });
+
     await page.getByRole("button", { name: message("header.userMenu").replace("{{name}}", HR.name) }).click();
     const panelIn = (language: string) => page.getByRole("dialog", { name: message("header.accountPanel", language) });
     const panel = panelIn("en");

@@ -151,6 +151,8 @@ export function NotificationBell() {
       onOpenChange={setOpen}
       trigger="click"
       placement="bottomRight"
+      // On a phone the bell is not at the screen's edge: the panel slides left or right to stay on screen.
+      align={{ overflow: { adjustY: true, shiftX: true } }}
       arrow={false}
       destroyOnHidden
       content={
