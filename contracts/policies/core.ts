@@ -25,6 +25,11 @@ export interface Rule<R> {
   superAdminOnly?: true;
   /** Every signed-in person (their own session, profile and preferences). */
   everyone?: true;
+  /**
+   * Employees (level 1) too, when their role grants the permission: the spec
+   * gives attendance_access to people who clock in, whatever their level.
+   */
+  employeesToo?: true;
   /** Granted on one's own record too, without the permission (one's own profile, one's own pay). */
   own?: true;
   /** Conditions on the record, checked where the record is loaded. */
@@ -79,7 +84,7 @@ export function holdsAll(actor: Actor, permissions: readonly string[], reason: s
 /** The rule without its record: does the actor's level or role grant it? */
 function entitled(rule: Rule<unknown>, actor: Actor): boolean {
   if (rule.everyone || isSuperAdmin(actor)) return true;
-  if (rule.superAdminOnly || actor.access_level === ACCESS_LEVEL.EMPLOYEE) return false;
+  if (rule.superAdminOnly || (actor.access_level === ACCESS_LEVEL.EMPLOYEE && !rule.employeesToo)) return false;
   const needed: readonly Permission[] = rule.permission === undefined ? [] : typeof rule.permission === "string" ? [rule.permission] : rule.permission;
   return needed.some((name) => actor.permissions[name] === true);
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { JobStatus } from "../../contracts/jobs";
 import type { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, PAY_BASES, UserPreferences } from "../../contracts/users";
+import type { CLOCK_POLICIES } from "../../contracts/attendance";
 import {
   bigint,
   boolean,
@@ -12,6 +13,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -96,6 +98,8 @@ export const users = pgTable(
     /** The person's own choices (language, theme), applied wherever they sign in. */
     preferences: jsonb("preferences").$type<UserPreferences>().notNull().default(sql`'{}'::jsonb`),
     profile_picture_id: integer("profile_picture_id").references(() => files.id, { onDelete: "set null" }),
+    /** onsite: clocks in inside one of their work locations; anywhere: recorded and flagged remote. */
+    clock_policy: text("clock_policy").$type<(typeof CLOCK_POLICIES)[number]>().notNull().default("onsite"),
     /** Set instead of deleting a person with history: payroll records keep their subject. */
     archived_at: timestamp("archived_at", { withTimezone: true }),
     ...authors,
@@ -344,4 +348,131 @@ export const activityLog = pgTable(
     index("activity_log_actor_idx").on(t.actor_id, t.created_at),
     index("activity_log_subject_idx").on(t.subject_type, t.subject_id, t.created_at),
   ],
+);
+
+/** The work locations a person clocks in at (none listed: any active location). */
+export const userWorkLocations = pgTable(
+  "user_work_locations",
+  {
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    location_id: integer("location_id")
+      .notNull()
+      .references(() => workLocations.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.location_id] }), index("user_work_locations_location_idx").on(t.location_id)],
+);
+
+/**
+ * One stretch of work: clocked in, possibly on breaks, clocked out. Its work
+ * date is the company time zone's date of clock-in, so a night shift is one
+ * record. At most one record of a person is open (no clock-out) at a time.
+ */
+export const attendanceRecords = pgTable(
+  "attendance_records",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    work_date: date("work_date").notNull(),
+    clock_in_at: timestamp("clock_in_at", { withTimezone: true }).notNull(),
+    clock_out_at: timestamp("clock_out_at", { withTimezone: true }),
+    /** Clocked in under an `anywhere` policy: where it happened is kept, not checked. */
+    remote: boolean("remote").notNull().default(false),
+    /** clock: the person's own clocking; manual: entered or corrected by an attendance administrator. */
+    source: text("source").$type<"clock" | "manual">().notNull().default("clock"),
+    // The evidence of each clock event: position and accuracy, the location matched and the distance to it, address and device.
+    in_latitude: doublePrecision("in_latitude"),
+    in_longitude: doublePrecision("in_longitude"),
+    in_accuracy_m: doublePrecision("in_accuracy_m"),
+    in_location_id: integer("in_location_id").references(() => workLocations.id, { onDelete: "set null" }),
+    in_distance_m: integer("in_distance_m"),
+    in_ip: text("in_ip"),
+    in_device: text("in_device"),
+    out_latitude: doublePrecision("out_latitude"),
+    out_longitude: doublePrecision("out_longitude"),
+    out_accuracy_m: doublePrecision("out_accuracy_m"),
+    out_location_id: integer("out_location_id").references(() => workLocations.id, { onDelete: "set null" }),
+    out_distance_m: integer("out_distance_m"),
+    out_ip: text("out_ip"),
+    out_device: text("out_device"),
+    ...authors,
+    ...timestamps,
+  },
+  (t) => [
+    // A double tap or a retry never opens a second record: the database refuses it.
+    uniqueIndex("attendance_records_one_open_idx").on(t.user_id).where(sql`${t.clock_out_at} is null`),
+    index("attendance_records_user_date_idx").on(t.user_id, t.work_date),
+    index("attendance_records_date_idx").on(t.work_date, t.user_id),
+  ],
+);
+
+/** Breaks within a record; at most one open at a time. */
+export const attendanceBreaks = pgTable(
+  "attendance_breaks",
+  {
+    id: serial("id").primaryKey(),
+    record_id: integer("record_id")
+      .notNull()
+      .references(() => attendanceRecords.id, { onDelete: "cascade" }),
+    started_at: timestamp("started_at", { withTimezone: true }).notNull(),
+    ended_at: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [index("attendance_breaks_record_idx").on(t.record_id, t.started_at), uniqueIndex("attendance_breaks_one_open_idx").on(t.record_id).where(sql`${t.ended_at} is null`)],
+);
+
+/**
+ * When people are due: working days (0 is Sunday), start and end (an end
+ * before the start crosses midnight), unpaid break, grace before lateness,
+ * and the minutes of work a day after which overtime counts.
+ */
+export const workSchedules = pgTable(
+  "work_schedules",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    working_days: jsonb("working_days").$type<number[]>().notNull(),
+    start_time: text("start_time").notNull(),
+    end_time: text("end_time").notNull(),
+    unpaid_break_minutes: integer("unpaid_break_minutes").notNull().default(60),
+    grace_minutes: integer("grace_minutes").notNull().default(0),
+    overtime_after_minutes: integer("overtime_after_minutes").notNull().default(480),
+    active: boolean("active").notNull().default(true),
+    ...authors,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("work_schedules_name_unique").on(sql`lower(${t.name})`)],
+);
+
+/** Which schedule a person follows from a date on: the latest assignment on or before a day is the one in force. */
+export const scheduleAssignments = pgTable(
+  "schedule_assignments",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    schedule_id: integer("schedule_id")
+      .notNull()
+      .references(() => workSchedules.id, { onDelete: "restrict" }),
+    effective_from: date("effective_from").notNull(),
+    ...authors,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("schedule_assignments_user_from_unique").on(t.user_id, t.effective_from), index("schedule_assignments_schedule_idx").on(t.schedule_id)],
+);
+
+/** Company holidays: not working days for anyone. */
+export const holidays = pgTable(
+  "holidays",
+  {
+    id: serial("id").primaryKey(),
+    date: date("date").notNull(),
+    name: text("name").notNull(),
+    ...authors,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("holidays_date_unique").on(t.date)],
 );

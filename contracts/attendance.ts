@@ -1,0 +1,62 @@
+/**
+ * Attendance as both sides see it: clocking in and out with breaks, the
+ * position evidence, and the record's shape. Messages are locale keys.
+ */
+import { z } from "zod";
+import { isoTimestamp } from "./replies";
+import { MESSAGE } from "./validation";
+
+/** onsite: must be inside one of their locations; anywhere: recorded, flagged remote. */
+export const CLOCK_POLICIES = ["onsite", "anywhere"] as const;
+export type ClockPolicy = (typeof CLOCK_POLICIES)[number];
+
+export const CLOCK_STATES = ["out", "in", "on_break"] as const;
+export type ClockState = (typeof CLOCK_STATES)[number];
+
+const coordinate = (limit: number, message: string) =>
+  z.number({ error: MESSAGE.invalidType }).min(-limit, { error: message }).max(limit, { error: message });
+
+/** Where the device says it is, and how sure it is (metres, the browser's `coords.accuracy`). */
+export const positionBody = z.strictObject({
+  latitude: coordinate(90, "locations.latitudeRange"),
+  longitude: coordinate(180, "locations.longitudeRange"),
+  accuracy: z.number({ error: MESSAGE.invalidType }).min(0, { error: MESSAGE.notNegative }).max(1_000_000, { error: MESSAGE.invalid }),
+});
+
+export type Position = z.infer<typeof positionBody>;
+
+/** Clock-in and clock-out: a position, which only `anywhere` people may leave out. */
+export const clockBody = positionBody.partial();
+
+const breakRecord = z.object({ id: z.number().int(), started_at: isoTimestamp, ended_at: isoTimestamp.nullable() });
+
+export const attendanceRecord = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  work_date: z.string(),
+  clock_in_at: isoTimestamp,
+  clock_out_at: isoTimestamp.nullable(),
+  remote: z.boolean(),
+  source: z.enum(["clock", "manual"]),
+  in_location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  in_distance_m: z.number().int().nullable(),
+  out_location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  out_distance_m: z.number().int().nullable(),
+  breaks: z.array(breakRecord),
+  /** Minutes worked so far (breaks taken off), to the minute. */
+  worked_minutes: z.number().int(),
+});
+
+export type AttendanceRecord = z.infer<typeof attendanceRecord>;
+
+export const clockStatus = z.object({ state: z.enum(CLOCK_STATES), record: attendanceRecord.nullable() });
+
+/** What a position check says: allowed or not, the location matched, and the nearest one with its distance. */
+export const locationCheck = z.object({
+  allowed: z.boolean(),
+  location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  distance_m: z.number().int().nullable(),
+  nearest: z.object({ id: z.number().int(), name: z.string(), distance_m: z.number().int() }).nullable(),
+});
+
+export type LocationCheck = z.infer<typeof locationCheck>;
