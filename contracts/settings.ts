@@ -66,11 +66,20 @@ export const systemSettings = z.strictObject({
 
 export const notificationSettings = z.strictObject({ defaults: deliveryChoices });
 
+/** How clock-ins are checked against work locations. */
+export const attendanceSettings = z.strictObject({
+  /** A position less precise than this proves nothing: refused as too imprecise. */
+  max_accuracy_m: wholeNumber(10, 10_000),
+  /** At most this much of a device's stated accuracy widens a location's radius. */
+  accuracy_allowance_m: wholeNumber(0, 1000),
+});
+
 /** The groups the workspace keeps, each with its schema; the person's own preferences are a group of their own. */
 export const SETTINGS_SCHEMAS = {
   payroll: payrollSettings,
   system: systemSettings,
   notifications: notificationSettings,
+  attendance: attendanceSettings,
 } as const;
 
 export type SettingsGroup = keyof typeof SETTINGS_SCHEMAS;
@@ -82,6 +91,7 @@ export const SETTINGS_BODIES = {
   payroll: payrollSettings.partial(),
   system: systemSettings.partial(),
   notifications: z.strictObject({ defaults: deliveryOverrides }).partial(),
+  attendance: attendanceSettings.partial(),
 } as const;
 
 /** The person's own preferences group: how the app looks to them and what reaches them. */
@@ -129,6 +139,7 @@ export const SETTINGS_RECORDS = {
     mail: mailStatus,
   }),
   notifications: z.object({ defaults: deliveryChoices }),
+  attendance: z.object({ max_accuracy_m: z.number().int(), accuracy_allowance_m: z.number().int() }),
 } as const satisfies Record<SettingsGroup, z.ZodType>;
 
 export type SettingsRecord<G extends SettingsGroup> = z.infer<(typeof SETTINGS_RECORDS)[G]>;

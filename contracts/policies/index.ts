@@ -4,6 +4,7 @@
  */
 import { accountPolicy } from "./account";
 import { activitiesPolicy } from "./activities";
+import { attendancePolicy } from "./attendance";
 import { companyPolicy } from "./company";
 import { decideRule, mayAttemptRule, type Actor, type Decision, type Policy, type Rule } from "./core";
 import { jobsPolicy } from "./jobs";
@@ -16,6 +17,7 @@ import { usersPolicy } from "./users";
 export const POLICIES = {
   account: accountPolicy,
   activities: activitiesPolicy,
+  attendance: attendancePolicy,
   company: companyPolicy,
   jobs: jobsPolicy,
   locations: locationsPolicy,

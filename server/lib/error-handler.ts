@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { HttpError } from "./errors";
+import { databaseErrorCode, HttpError } from "./errors";
 import type { Translate } from "./i18n";
 
 export interface ErrorBody {
@@ -60,14 +60,6 @@ function frameworkErrorKey(error: FastifyError): string {
  * The one place errors become replies, in the shape the spec's client reads.
  * Anything unexpected is logged and answered as a bare 500: no stack, no SQL.
  */
-/** PostgreSQL's SQLSTATE, on the error itself (pg, PGlite) or on the DrizzleQueryError that wraps it. */
-function databaseErrorCode(error: unknown): string | undefined {
-  const own = (error as { code?: unknown }).code;
-  if (typeof own === "string" && /^[0-9A-Z]{5}$/.test(own)) return own;
-  const cause = (error as { cause?: unknown }).cause;
-  return cause && typeof cause === "object" ? databaseErrorCode(cause) : undefined;
-}
-
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const t = request.t;
   if (error instanceof HttpError) {

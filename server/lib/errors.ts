@@ -22,3 +22,11 @@ export const notFound = () => new HttpError(404, "errors.notFound");
 export function invalidField(field: string, key: string, params?: Record<string, unknown>): HttpError {
   return new HttpError(422, key, params, { [field]: [{ key, params }] });
 }
+
+/** PostgreSQL's SQLSTATE, on the error itself (pg, PGlite) or on the DrizzleQueryError that wraps it. */
+export function databaseErrorCode(error: unknown): string | undefined {
+  const own = (error as { code?: unknown }).code;
+  if (typeof own === "string" && /^[0-9A-Z]{5}$/.test(own)) return own;
+  const cause = (error as { cause?: unknown }).cause;
+  return cause && typeof cause === "object" ? databaseErrorCode(cause) : undefined;
+}

@@ -111,8 +111,9 @@ describe("the gate answers as the policy says", () => {
     for (const route of routes.filter((entry) => entry.config.action)) await expectGate(caller, route);
   });
 
-  it("lets an employee through only to their own account and records", async () => {
-    const caller: Caller = { label: "employee", actor: { id: 3, access_level: 1, permissions: {} }, signIn: () => t.tokenFor(EMPLOYEE.email) };
+  it("lets an employee through only to their own account and records, and what their role gives employees", async () => {
+    // The demo employee's role (Employee) grants attendance_access: they clock in.
+    const caller: Caller = { label: "employee", actor: { id: 3, access_level: 1, permissions: { attendance_access: true } }, signIn: () => t.tokenFor(EMPLOYEE.email) };
     for (const route of routes.filter((entry) => entry.config.action)) await expectGate(caller, route);
   });
 

@@ -9,10 +9,11 @@
  * security events on failure by design and have their own tests.
  */
 import type { InjectOptions } from "fastify";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../server/db/schema";
 import { startTestApp, type TestApp } from "../support/api";
-import { ADMIN, call, employeeSignedIn, GOOD_PASSWORD, multipart, PNG_1X1 } from "../support/people";
+import { ADMIN, call, employeeSignedIn, GOOD_PASSWORD, multipart, PNG_1X1, staffWith } from "../support/people";
 import { createSample, SAMPLES } from "../support/samples";
 
 let t: TestApp;
@@ -53,7 +54,12 @@ const WRITES: Record<string, Write> = {
     token: admin,
     request: { method: "PUT", url: "/api/settings/notifications", payload: { defaults: { system: { email: serial++ % 2 === 0 } } } },
   }),
+  "PUT /api/settings/attendance": async () => ({ token: admin, request: { method: "PUT", url: "/api/settings/attendance", payload: { accuracy_allowance_m: 51 + (serial++ % 400) } } }),
   "PUT /api/settings/preferences": async () => ({ token: admin, request: { method: "PUT", url: "/api/settings/preferences", payload: { dark_mode: serial++ % 2 === 0 } } }),
+  "POST /api/attendance/clock-in": async () => ({ token: await clockingPerson([]), request: { method: "POST", url: "/api/attendance/clock-in", payload: {} } }),
+  "POST /api/attendance/clock-out": async () => ({ token: await clockingPerson(["clock-in"]), request: { method: "POST", url: "/api/attendance/clock-out", payload: {} } }),
+  "POST /api/attendance/break/start": async () => ({ token: await clockingPerson(["clock-in"]), request: { method: "POST", url: "/api/attendance/break/start" } }),
+  "POST /api/attendance/break/end": async () => ({ token: await clockingPerson(["clock-in", "break/start"]), request: { method: "POST", url: "/api/attendance/break/end" } }),
   "POST /api/notifications/system": async () => ({ token: admin, request: { method: "POST", url: "/api/notifications/system", payload: { title: "Hello", message: "Hi all", audience: { type: "all" } } } }),
   "POST /api/notifications/mark-as-read": async () => {
     const { token, ids } = await withNotifications();
@@ -80,8 +86,19 @@ async function withNotifications(): Promise<{ token: string; ids: number[] }> {
   return { token: person.token, ids: listed.json().data.map((item: { id: number }) => item.id) };
 }
 
-/** POSTs that write nothing: a stream ticket is signed, not stored. */
-const NOT_WRITES = ["POST /api/notifications/stream-ticket"];
+/** POSTs that write nothing: a stream ticket is signed, not stored; a position is checked, not kept. */
+const NOT_WRITES = ["POST /api/notifications/stream-ticket", "POST /api/attendance/validate-location"];
+
+/**
+ * Someone who clocks in from anywhere (no work location needed), brought to a
+ * state by the clock steps given; their token.
+ */
+async function clockingPerson(steps: string[]): Promise<string> {
+  const person = await staffWith(t, admin, ["attendance_access"]);
+  await t.database.db.update(users).set({ clock_policy: "anywhere" }).where(eq(users.id, person.id));
+  for (const step of steps) expect((await call(t, person.token, { method: "POST", url: `/api/attendance/${step}`, payload: step.startsWith("clock") ? {} : undefined })).statusCode).toBeLessThan(300);
+  return person.token;
+}
 
 let serial = 0;
 const logoUpload = () => multipart([{ name: "file", filename: "logo.png", contentType: "image/png", content: PNG_1X1 }]);

@@ -9,7 +9,7 @@ import { listOutbox, outboxList } from "./outbox";
 import { publicConfig, readSettings, updateSettings } from "./service";
 
 /** Who reads each group: payroll's rates are read by whoever runs payroll as well. */
-const VIEW_ACTION: Record<SettingsGroup, Action> = { payroll: "settings.viewPayroll", system: "settings.view", notifications: "settings.view" };
+const VIEW_ACTION: Record<SettingsGroup, Action> = { payroll: "settings.viewPayroll", system: "settings.view", notifications: "settings.view", attendance: "settings.view" };
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Public: the sign-in screen shows the administrator contact and whether sign-up is open. */

@@ -38,6 +38,7 @@ export function settingsDefaults(config: Pick<Config, "session" | "throttle">): 
       admin_contact: null,
     },
     notifications: { defaults: DEFAULT_DELIVERY },
+    attendance: { max_accuracy_m: 1000, accuracy_allowance_m: 50 },
   };
 }
 
