@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CLOCK_POLICIES } from "./attendance";
 import { LANGUAGE_CODES } from "./auth";
 import { DATE_FORMATS } from "./company";
 import { deliveryOverrides } from "./notification-types";
@@ -57,6 +58,15 @@ const employeeFields = {
   social_insurance_id: optionalText(40),
   emergency_contact_name: optionalText(120),
   emergency_contact_phone: optionalText(40),
+  /** onsite: clocks in inside their work locations; anywhere: recorded, flagged remote. */
+  clock_policy: choice(CLOCK_POLICIES),
+  /** The work locations they clock in at; none: any active location. */
+  work_location_ids: z
+    .array(recordId, { error: MESSAGE.invalidType })
+    .max(50, { error: MESSAGE.invalid })
+    .refine((ids) => new Set(ids).size === ids.length, { error: "users.locationTwice" })
+    // In id order, as the record lists them: the same set written again is no change.
+    .transform((ids) => [...ids].sort((a, b) => a - b)),
 };
 
 /** An employment that ends must end after it starts. */
@@ -78,6 +88,9 @@ export const userCreateBody = z
     pay_basis: employeeFields.pay_basis.optional(),
     base_rate: employeeFields.base_rate.optional(),
     currency: employeeFields.currency.optional(),
+    // Not sent means the defaults (onsite, any active location): setting them needs attendance_admin_access.
+    clock_policy: employeeFields.clock_policy.optional(),
+    work_location_ids: employeeFields.work_location_ids.optional(),
     ...newPasswordFields,
   })
   .superRefine(checkNewPassword, whenPasswordTyped)
@@ -176,6 +189,8 @@ export const userRecord = z.object({
   emergency_contact_name: nullableText,
   emergency_contact_phone: nullableText,
   profile_picture_url: nullableText,
+  clock_policy: z.enum(CLOCK_POLICIES),
+  work_location_ids: z.array(z.number().int()),
   archived_at: isoTimestamp.nullable(),
   created_at: isoTimestamp,
   updated_at: isoTimestamp,

@@ -10,6 +10,9 @@ export const CREDENTIAL_FIELDS = ["password", "email"] as const;
 /** Fields that decide what a person may do. */
 export const POWER_FIELDS = ["access_level", "role_id"] as const;
 
+/** Where a person clocks in: set by whoever runs attendance. */
+export const CLOCKING_FIELDS = ["clock_policy", "work_location_ids"] as const;
+
 /** A person as the policy sees them: their level and their role's permissions. */
 export interface UserSubject {
   id: number;
@@ -67,10 +70,12 @@ export const usersPolicy = definePolicy<UserSubject>()({
     delete: { permission: "users_manage", when: [actOn] },
     viewPay: { permission: "users_pay_view", own: true },
     writePay: { permission: "users_pay_view", refusal: "users.payForbidden" },
+    setClocking: { permission: "attendance_admin_access", refusal: "users.clockingForbidden" },
   },
   fields: [
     { fields: PAY_FIELDS, read: "viewPay", write: "writePay" },
     { fields: CREDENTIAL_FIELDS, write: "setCredentials" },
     { fields: POWER_FIELDS, write: "assign" },
+    { fields: CLOCKING_FIELDS, write: "setClocking" },
   ],
 });

@@ -196,6 +196,42 @@ describe("where", () => {
   });
 });
 
+describe("setting where a person clocks in (PUT /api/users/{id})", () => {
+  it("is for attendance administrators who manage people: the policy and locations take effect at once", async () => {
+    const me = await clocker();
+    const hr = (await staffWith(t, admin, ["users_view", "users_manage", "attendance_admin_access"])).token;
+    const cebu = (await call(t, admin, { method: "POST", url: "/api/locations", payload: { name: unique("Cebu "), latitude: 10.3157, longitude: 123.8854, radius_m: 200 } })).json().data.id;
+    const site = (await call(t, admin, { method: "GET", url: `/api/locations?filter[name][equals]=${encodeURIComponent(siteName)}` })).json().data[0].id;
+
+    const managerOnly = await staffWith(t, admin, ["users_view", "users_manage"]);
+    const refused = await call(t, managerOnly.token, { method: "PUT", url: `/api/users/${me.id}`, payload: { clock_policy: "anywhere" } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe("Only attendance administrators may set where a person clocks in.");
+
+    const set = await call(t, hr, { method: "PUT", url: `/api/users/${me.id}`, payload: { work_location_ids: [site, cebu].reverse() } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data).toMatchObject({ clock_policy: "onsite", work_location_ids: [site, cebu].sort((a, b) => a - b) });
+    expect((await post(me.token, "clock-in", north(0))).statusCode).toBe(201);
+    await post(me.token, "clock-out");
+
+    // Only Cebu now: Makati is refused.
+    await call(t, hr, { method: "PUT", url: `/api/users/${me.id}`, payload: { work_location_ids: [cebu] } });
+    expect((await post(me.token, "clock-in", north(0))).statusCode).toBe(422);
+    // From anywhere, recorded as remote.
+    await call(t, hr, { method: "PUT", url: `/api/users/${me.id}`, payload: { clock_policy: "anywhere" } });
+    expect((await post(me.token, "clock-in", north(0))).json().data.remote).toBe(true);
+  });
+
+  it("refuses locations that do not exist or are listed twice (422 on the field)", async () => {
+    const me = await clocker();
+    const missing = await call(t, admin, { method: "PUT", url: `/api/users/${me.id}`, payload: { work_location_ids: [2147483647] } });
+    expect(missing.json().errors.work_location_ids).toEqual(["One of these work locations does not exist. Choose from the list."]);
+    const twice = await call(t, admin, { method: "PUT", url: `/api/users/${me.id}`, payload: { work_location_ids: [1, 1] } });
+    expect(twice.json().errors.work_location_ids).toEqual(["A work location is listed twice."]);
+    expect((await call(t, admin, { method: "PUT", url: `/api/users/${me.id}`, payload: { clock_policy: "sometimes" } })).statusCode).toBe(422);
+  });
+});
+
 describe("when", () => {
   it("dates the record by the company's time zone at clock-in, and keeps a night shift one record", async () => {
     await call(t, admin, { method: "PUT", url: "/api/company-profile", payload: { time_zone: "Asia/Manila" } });

@@ -99,6 +99,8 @@ export function person(id: number, first: string, last: string, pay?: { base_rat
     emergency_contact_name: null,
     emergency_contact_phone: null,
     profile_picture_url: null,
+    clock_policy: "onsite",
+    work_location_ids: [],
     archived_at: null,
     created_at: "2025-04-01T00:00:00Z",
     updated_at: "2025-04-01T00:00:00Z",

@@ -5,7 +5,7 @@ import type { ListResponse } from "../../../contracts/list";
 import { roles, users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { defineListSpec, paged, parseListQuery, rowsOf, type ListField } from "../../lib/list";
-import { toUserRecord } from "./service";
+import { toUserRecord, workLocationIds } from "./service";
 
 const commonFields = {
   name: { column: users.name, kind: "text" },
@@ -46,7 +46,7 @@ export async function listUsers(ctx: AppContext, actor: Actor, query: Record<str
   return paged(ctx.db, list, {
     rows: async ({ where, orderBy, limit, offset }) => {
       const rows = await ctx.db
-        .select({ user: users, roleId: roles.id, roleName: roles.name, rolePermissions: roles.permissions })
+        .select({ user: users, workLocationIds, roleId: roles.id, roleName: roles.name, rolePermissions: roles.permissions })
         .from(users)
         .leftJoin(roles, eq(roles.id, users.role_id))
         .where(and(scope, where))
@@ -54,7 +54,7 @@ export async function listUsers(ctx: AppContext, actor: Actor, query: Record<str
         .limit(limit)
         .offset(offset);
       return rows.map((row) =>
-        toUserRecord(row.user, row.roleId !== null ? { id: row.roleId, name: row.roleName!, permissions: row.rolePermissions! } : null, actor, ctx.config.appKey, now),
+        toUserRecord({ ...row.user, work_location_ids: row.workLocationIds }, row.roleId !== null ? { id: row.roleId, name: row.roleName!, permissions: row.rolePermissions! } : null, actor, ctx.config.appKey, now),
       );
     },
     count: (where) => rowsOf(ctx.db, users, and(scope, where)),

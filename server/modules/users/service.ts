@@ -1,10 +1,10 @@
-import { and, count, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { ACCESS_LEVEL } from "../../../contracts/permissions";
 import { can, type Actor } from "../../../contracts/policies";
 import type { UserSubject } from "../../../contracts/policies/users";
 import { type UserCreateInput, type UserPreferences, type UserRecord, type UserUpdateInput } from "../../../contracts/users";
 import type { Db } from "../../db/client";
-import { activityLog, roles, users } from "../../db/schema";
+import { activityLog, roles, users, userWorkLocations, workLocations } from "../../db/schema";
 import { diffFields } from "../../lib/changes";
 import type { AppContext } from "../../lib/context";
 import { HttpError, invalidField, notFound } from "../../lib/errors";
@@ -15,7 +15,24 @@ import { companyFacts } from "../company/service";
 import { mutate, type Author } from "../../lib/write";
 import { revokeAllTokens, signInAllowed } from "../auth/sessions";
 
-export type UserRow = typeof users.$inferSelect;
+/** A person's row with the work locations they clock in at (from user_work_locations). */
+export type UserRow = typeof users.$inferSelect & { work_location_ids: number[] };
+
+/** Their work locations' ids as one array column beside the row: one query, whatever the number of people. */
+export const workLocationIds = sql<number[]>`coalesce((select array_agg(${userWorkLocations.location_id} order by ${userWorkLocations.location_id}) from ${userWorkLocations} where ${userWorkLocations.user_id} = ${users.id}), '{}'::int[])`;
+
+/** Work locations given to a person must exist: a 422 on the field otherwise. */
+async function assertLocationsExist(db: Db, ids: readonly number[] | undefined): Promise<void> {
+  if (!ids || ids.length === 0) return;
+  const found = await db.select({ id: workLocations.id }).from(workLocations).where(inArray(workLocations.id, [...ids]));
+  if (found.length !== ids.length) throw invalidField("work_location_ids", "users.locationMissing");
+}
+
+/** Replaces a person's work locations (a set-based insert). */
+async function setWorkLocations(tx: Db, userId: number, ids: readonly number[]): Promise<void> {
+  await tx.delete(userWorkLocations).where(eq(userWorkLocations.user_id, userId));
+  if (ids.length > 0) await tx.insert(userWorkLocations).values(ids.map((location_id) => ({ user_id: userId, location_id })));
+}
 type RoleRef = { id: number; name: string; permissions: string[] } | null;
 
 export interface NewAccount {
@@ -49,7 +66,7 @@ export async function createUserRecord(db: Db, input: AccountFields & { password
  * The insert itself, with the password already hashed: a transaction can
  * hold it without holding the (single, embedded) database through the hashing.
  */
-export async function insertUserRecord(db: Db, input: AccountFields & { password_hash: string }, now: Date): Promise<UserRow> {
+export async function insertUserRecord(db: Db, { work_location_ids = [], ...input }: AccountFields & { password_hash: string }, now: Date): Promise<UserRow> {
   const email = input.email.trim().toLowerCase();
   await assertUnique(db, "email", email);
   await assertUnique(db, "employee_number", input.employee_number);
@@ -59,7 +76,8 @@ export async function insertUserRecord(db: Db, input: AccountFields & { password
     .insert(users)
     .values({ ...input, email, currency, created_at: now, updated_at: now, updated_by: input.created_by ?? null })
     .returning();
-  return user;
+  await setWorkLocations(db, user.id, work_location_ids);
+  return { ...user, work_location_ids };
 }
 
 /** A person in the API's shape; pay fields only when the reader may see this person's pay. */
@@ -86,6 +104,8 @@ export function toUserRecord(row: UserRow, role: RoleRef, reader: Actor, appKey:
     emergency_contact_name: row.emergency_contact_name,
     emergency_contact_phone: row.emergency_contact_phone,
     profile_picture_url: row.profile_picture_id ? signPath(appKey, `/api/files/${row.profile_picture_id}`, now) : null,
+    clock_policy: row.clock_policy,
+    work_location_ids: row.work_location_ids,
     archived_at: row.archived_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -111,12 +131,12 @@ export function subjectOf(user: Pick<UserRow, "id" | "access_level">, role: Role
 
 export async function findUser(db: Db, id: number): Promise<{ user: UserRow; role: RoleRef } | null> {
   const [row] = await db
-    .select({ user: users, roleId: roles.id, roleName: roles.name, rolePermissions: roles.permissions })
+    .select({ user: users, workLocationIds, roleId: roles.id, roleName: roles.name, rolePermissions: roles.permissions })
     .from(users)
     .leftJoin(roles, eq(roles.id, users.role_id))
     .where(eq(users.id, id));
   if (!row) return null;
-  return { user: row.user, role: row.roleId !== null ? { id: row.roleId, name: row.roleName!, permissions: row.rolePermissions! } : null };
+  return { user: { ...row.user, work_location_ids: row.workLocationIds }, role: row.roleId !== null ? { id: row.roleId, name: row.roleName!, permissions: row.rolePermissions! } : null };
 }
 
 /** 404 for a missing person; 403 when the reader may not see them (an employee asking for someone else). */
@@ -155,6 +175,7 @@ export async function createUser(ctx: AppContext, actor: Actor, author: Author, 
   authorizeWrite(actor, "users", changedFields(null, fields));
   const newcomer = { id: 0, access_level: input.access_level, role_permissions: await rolePermissions(ctx.db, input.role_id) };
   authorize(actor, "users.create", newcomer);
+  await assertLocationsExist(ctx.db, fields.work_location_ids);
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(password, ctx.config.passwordHashing);
   const id = await mutate(ctx, author, { action: "user.created", subjectType: "user" }, async (tx) => {
@@ -221,7 +242,9 @@ export async function updateUser(ctx: AppContext, actor: Actor, author: Author, 
   if (id !== actor.id && (touched.includes("password") || touched.includes("email"))) authorize(actor, "users.setCredentials", after);
   await assertUnique(ctx.db, "email", input.email, id);
   await assertUnique(ctx.db, "employee_number", input.employee_number, id);
+  await assertLocationsExist(ctx.db, input.work_location_ids);
   const changes: Record<string, unknown> = diffFields(before as unknown as Record<string, unknown>, fields);
+  const { work_location_ids, ...columns } = fields;
   if (password !== undefined) changes.password = { from: null, to: null };
 
   const { disabled } = removesAccess(before, input);
@@ -232,8 +255,9 @@ export async function updateUser(ctx: AppContext, actor: Actor, author: Author, 
     const now = ctx.clock.now();
     await tx
       .update(users)
-      .set({ ...fields, ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}), updated_at: now, updated_by: actor.id })
+      .set({ ...columns, ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}), updated_at: now, updated_by: actor.id })
       .where(eq(users.id, id));
+    if (changes.work_location_ids) await setWorkLocations(tx, id, work_location_ids!);
     // Signing in ends with the account, and a new password ends every session.
     if (disabled || password !== undefined) await revokeAllTokens(tx, id);
     return { result: id, subjectId: id, changes };
