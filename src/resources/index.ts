@@ -14,6 +14,7 @@ import {
   ClockCircleOutlined,
   DashboardOutlined,
   EnvironmentOutlined,
+  FieldTimeOutlined,
   FileTextOutlined,
   HistoryOutlined,
   HomeOutlined,
@@ -112,6 +113,15 @@ export const RESOURCES: readonly ResourceDefinition[] = [
     // Created, opened and edited in a dialog on the list: no routes of their own.
     access: { list: "roles.list", show: "roles.view", create: "roles.create", edit: "roles.update", delete: "roles.delete" },
     subject: (record) => ({ permissions: Array.isArray(record.permissions) ? (record.permissions as string[]) : [] }),
+  }),
+  defineResource({
+    name: "attendance-clock",
+    routes: { list: "/attendance/clock" },
+    pages: async () => ({ list: (await import("../pages/attendance")).clock }),
+    labelKey: "menu.attendanceClock",
+    icon: FieldTimeOutlined,
+    group: MENU_GROUPS.attendance,
+    access: { list: "attendance.clock" },
   }),
   defineResource({
     name: "locations",
