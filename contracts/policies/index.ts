@@ -7,10 +7,12 @@ import { activitiesPolicy } from "./activities";
 import { attendancePolicy } from "./attendance";
 import { companyPolicy } from "./company";
 import { decideRule, mayAttemptRule, type Actor, type Decision, type Policy, type Rule } from "./core";
+import { holidaysPolicy } from "./holidays";
 import { jobsPolicy } from "./jobs";
 import { locationsPolicy } from "./locations";
 import { notificationsPolicy } from "./notifications";
 import { rolesPolicy } from "./roles";
+import { schedulesPolicy } from "./schedules";
 import { settingsPolicy } from "./settings";
 import { usersPolicy } from "./users";
 
@@ -19,10 +21,12 @@ export const POLICIES = {
   activities: activitiesPolicy,
   attendance: attendancePolicy,
   company: companyPolicy,
+  holidays: holidaysPolicy,
   jobs: jobsPolicy,
   locations: locationsPolicy,
   notifications: notificationsPolicy,
   roles: rolesPolicy,
+  schedules: schedulesPolicy,
   settings: settingsPolicy,
   users: usersPolicy,
 } as const;

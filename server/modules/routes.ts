@@ -4,12 +4,14 @@ import { attendanceRoutes } from "./attendance/routes";
 import { authRoutes } from "./auth/routes";
 import { companyRoutes } from "./company/routes";
 import { filesRoutes } from "./files/routes";
+import { holidaysRoutes } from "./holidays/routes";
 import { jobsRoutes } from "./jobs/routes";
 import { locationsRoutes } from "./locations/routes";
 import { meRoutes } from "./me/routes";
 import { notificationsRoutes } from "./notifications/routes";
 import { rolesRoutes } from "./roles/routes";
+import { schedulesRoutes } from "./schedules/routes";
 import { settingsRoutes } from "./settings/routes";
 import { usersRoutes } from "./users/routes";
 
-export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes, companyRoutes, notificationsRoutes, attendanceRoutes];
+export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes, companyRoutes, notificationsRoutes, attendanceRoutes, schedulesRoutes, holidaysRoutes];

@@ -20,7 +20,19 @@ export const SAMPLES: Record<string, Sample> = {
   // A role carrying nothing: nobody lacks what it holds.
   roles: { create: () => ({ name: unique("Role "), permissions: [] }), change: () => ({ description: unique("Changed ") }) },
   locations: { create: () => ({ name: unique("Site "), latitude: 14.55, longitude: 121.02, radius_m: 100 }), change: () => ({ radius_m: 250 }) },
+  schedules: {
+    create: () => ({ name: unique("Shift "), working_days: [1, 2, 3, 4, 5], start_time: "09:00", end_time: "18:00" }),
+    change: () => ({ grace_minutes: 10 }),
+  },
+  // One holiday a date: each sample takes a day of its own, far from any test's dates.
+  holidays: { create: () => ({ date: freeDay(), name: unique("Holiday ") }), change: () => ({ name: unique("Renamed ") }) },
 };
+
+let dayOffset = Math.floor(Math.random() * 100_000);
+/** A date no other sample holiday of this run has (from 2200 on). */
+function freeDay(): string {
+  return new Date(Date.UTC(2200, 0, 1) + dayOffset++ * 86_400_000).toISOString().slice(0, 10);
+}
 
 /** Creates a sample record of `resource` as `token`'s holder; its id. */
 export async function createSample(t: TestApp, token: string, resource: string): Promise<number> {
