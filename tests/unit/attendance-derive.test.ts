@@ -1,0 +1,133 @@
+/**
+ * The day's figures (server/modules/attendance/derive-core.ts): worked time
+ * with the unpaid break, lateness and its grace, undertime, overtime, the
+ * status of each kind of day, night shifts and the company zone's edges.
+ * Figures are worked out by hand in each case's comment.
+ */
+import { describe, expect, it } from "vitest";
+import { deriveDay, NO_RECORDS, shiftOn, summarize, zonedInstant, type DayRecords, type ScheduleRules } from "../../server/modules/attendance/derive-core";
+
+const MANILA = "Asia/Manila"; // UTC+8, no daylight saving
+const NEW_YORK = "America/New_York";
+const DAY: ScheduleRules = { working_days: [1, 2, 3, 4, 5], start_time: "09:00", end_time: "18:00", unpaid_break_minutes: 60, grace_minutes: 15, overtime_after_minutes: 480 };
+const NIGHT: ScheduleRules = { ...DAY, start_time: "22:00", end_time: "06:00" };
+const LATER = new Date("2030-01-01T00:00:00Z");
+
+/** Records of one stay from `in` to `out` (Manila wall times on the given dates) with breaks of the given minutes. */
+function stay(inAt: string, outAt: string | null, breaks: number[] = [], zone = MANILA): DayRecords {
+  const at = (text: string) => zonedInstant(text.slice(0, 10), text.slice(11, 16), zone);
+  const firstIn = at(inAt);
+  const end = outAt ? at(outAt) : LATER;
+  return { count: 1, firstIn, presenceMs: end.getTime() - firstIn.getTime(), breakMs: breaks.reduce((sum, minutes) => sum + minutes * 60_000, 0), open: outAt === null };
+}
+
+// 2026-03-02 is a Monday.
+const day = (records: DayRecords, overrides: Partial<Parameters<typeof deriveDay>[0]> = {}) =>
+  deriveDay({ date: "2026-03-02", schedule: DAY, holiday: null, records, timeZone: MANILA, now: LATER, ...overrides });
+
+describe("worked time and the unpaid break", () => {
+  it("deducts the unpaid hour when no break is recorded: 09:00–18:00 is 480 worked, no undertime, no overtime", () => {
+    expect(day(stay("2026-03-02 09:00", "2026-03-02 18:00"))).toMatchObject({ status: "present", scheduled_minutes: 480, worked_minutes: 480, late_minutes: 0, undertime_minutes: 0, overtime_minutes: 0 });
+  });
+
+  it("counts several breaks within the allowance as that same hour: 20 + 30 minutes taken, still 480 worked", () => {
+    expect(day(stay("2026-03-02 09:00", "2026-03-02 18:00", [20, 30]))).toMatchObject({ worked_minutes: 480, break_minutes: 50 });
+  });
+
+  it("deducts breaks beyond the allowance: 45 + 30 = 75 minutes taken, 465 worked, 15 undertime", () => {
+    expect(day(stay("2026-03-02 09:00", "2026-03-02 18:00", [45, 30]))).toMatchObject({ worked_minutes: 465, undertime_minutes: 15, status: "present" });
+  });
+
+  it("counts overtime past the threshold: 09:00–19:30 is 630 presence, 570 worked, 90 overtime", () => {
+    expect(day(stay("2026-03-02 09:00", "2026-03-02 19:30"))).toMatchObject({ worked_minutes: 570, overtime_minutes: 90, undertime_minutes: 0 });
+  });
+});
+
+describe("lateness and its grace", () => {
+  it.each([
+    ["09:15", 0, "present"], // exactly at the end of grace: on time
+    ["09:16", 16, "late"], // past grace: counted from the start
+    ["08:50", 0, "present"],
+  ])("clocking in at %s is %i minutes late (%s)", (time, late, status) => {
+    expect(day(stay(`2026-03-02 ${time}`, "2026-03-02 18:30"))).toMatchObject({ late_minutes: late, status });
+  });
+
+  it("takes seconds into account at the grace boundary: 09:15:01 is late by 15 minutes", () => {
+    const records = stay("2026-03-02 09:15", "2026-03-02 18:00");
+    const late = { ...records, firstIn: new Date(records.firstIn!.getTime() + 1000), presenceMs: records.presenceMs - 1000 };
+    expect(day(late)).toMatchObject({ late_minutes: 15, status: "late" });
+  });
+
+  it("does not count lateness again as undertime: in at 09:30, out 18:00 is 450 worked, 30 late, 0 undertime", () => {
+    expect(day(stay("2026-03-02 09:30", "2026-03-02 18:00"))).toMatchObject({ worked_minutes: 450, late_minutes: 30, undertime_minutes: 0 });
+  });
+});
+
+describe("status", () => {
+  it("is half_day under half the scheduled minutes once closed (09:00–12:00: 180 − 60 = 120 < 240), and present while still open", () => {
+    expect(day(stay("2026-03-02 09:00", "2026-03-02 12:00"))).toMatchObject({ status: "half_day", worked_minutes: 120, undertime_minutes: 360 });
+    expect(day(stay("2026-03-02 09:00", "2026-03-02 12:00"), {})).toMatchObject({ status: "half_day" });
+    const open = { ...stay("2026-03-02 09:00", "2026-03-02 12:00"), open: true };
+    expect(day(open)).toMatchObject({ status: "present", undertime_minutes: 0 });
+  });
+
+  it("is absent on a working day without records only once the day is over in the company zone", () => {
+    // Monday ends at 2026-03-02T16:00Z in Manila (midnight local).
+    expect(day(NO_RECORDS, { now: new Date("2026-03-02T15:59:00Z") })).toMatchObject({ status: "scheduled", scheduled_minutes: 480, worked_minutes: 0 });
+    expect(day(NO_RECORDS, { now: new Date("2026-03-02T16:00:00Z") })).toMatchObject({ status: "absent" });
+  });
+
+  it("is a holiday on a company holiday, worked or not, and a rest day off the schedule's days, with every worked minute overtime", () => {
+    expect(day(NO_RECORDS, { holiday: "Founders' day" })).toMatchObject({ status: "holiday", scheduled_minutes: 0 });
+    expect(day(stay("2026-03-02 10:00", "2026-03-02 12:00", [15]), { holiday: "Founders' day" })).toMatchObject({ status: "holiday", worked_minutes: 105, overtime_minutes: 105 });
+    // 2026-03-01 is a Sunday.
+    expect(day(NO_RECORDS, { date: "2026-03-01" })).toMatchObject({ status: "rest_day" });
+    expect(day(stay("2026-03-01 10:00", "2026-03-01 11:00"), { date: "2026-03-01" })).toMatchObject({ status: "rest_day", worked_minutes: 60, overtime_minutes: 60 });
+  });
+
+  it("without a schedule: a day with records is present (no lateness, no overtime), one without is a rest day", () => {
+    expect(day(stay("2026-03-02 10:00", "2026-03-02 12:00"), { schedule: null })).toMatchObject({ status: "present", worked_minutes: 120, overtime_minutes: 0, late_minutes: 0 });
+    expect(day(NO_RECORDS, { schedule: null })).toMatchObject({ status: "rest_day" });
+  });
+});
+
+describe("night shifts and time zones", () => {
+  it("puts a 22:00–06:00 shift on its start date, ending the next morning", () => {
+    const { start, end } = shiftOn("2026-03-02", NIGHT, MANILA);
+    expect([start.toISOString(), end.toISOString()]).toEqual(["2026-03-02T14:00:00.000Z", "2026-03-02T22:00:00.000Z"]);
+  });
+
+  it("derives a night worked across midnight: in 22:10, out 06:30 next day, 30 minutes' break: 10 late, 440 worked, 0 undertime", () => {
+    const records = stay("2026-03-02 22:10", "2026-03-03 06:30", [30]);
+    expect(day(records, { schedule: NIGHT })).toMatchObject({ status: "present", late_minutes: 0, worked_minutes: 440, undertime_minutes: 0 });
+    const late = stay("2026-03-02 22:20", "2026-03-03 06:00");
+    expect(day(late, { schedule: NIGHT })).toMatchObject({ status: "late", late_minutes: 20, worked_minutes: 400 });
+  });
+
+  it("keeps a night shift's absence open until its end the next morning", () => {
+    expect(day(NO_RECORDS, { schedule: NIGHT, now: new Date("2026-03-02T21:59:00Z") })).toMatchObject({ status: "scheduled" });
+    expect(day(NO_RECORDS, { schedule: NIGHT, now: new Date("2026-03-02T22:00:00Z") })).toMatchObject({ status: "absent" });
+  });
+
+  it("reads the start in the zone's offset of that day, across daylight saving (New York: UTC−5 in winter, −4 in summer)", () => {
+    expect(zonedInstant("2026-03-06", "09:00", NEW_YORK).toISOString()).toBe("2026-03-06T14:00:00.000Z");
+    expect(zonedInstant("2026-03-09", "09:00", NEW_YORK).toISOString()).toBe("2026-03-09T13:00:00.000Z");
+    // 02:30 does not exist on 2026-03-08: read with the offset before the change, i.e. 03:30 EDT.
+    expect(zonedInstant("2026-03-08", "02:30", NEW_YORK).toISOString()).toBe("2026-03-08T07:30:00.000Z");
+    // A Monday after the change: on time at 09:00 EDT.
+    const records = stay("2026-03-09 09:00", "2026-03-09 18:00", [], NEW_YORK);
+    expect(deriveDay({ date: "2026-03-09", schedule: DAY, holiday: null, records, timeZone: NEW_YORK, now: LATER })).toMatchObject({ late_minutes: 0, worked_minutes: 480 });
+  });
+});
+
+describe("a person's days, summed", () => {
+  it("counts days present, late, half and absent, and adds the minutes", () => {
+    const days = [
+      day(stay("2026-03-02 09:20", "2026-03-02 18:00")), // late 20, worked 460
+      day(stay("2026-03-02 09:00", "2026-03-02 12:00")), // half day, worked 120, undertime 360
+      day(NO_RECORDS), // absent
+      day(NO_RECORDS, { date: "2026-03-01" }), // rest day
+    ];
+    expect(summarize(days)).toEqual({ days_scheduled: 3, days_present: 2, days_late: 1, days_half: 1, days_absent: 1, late_minutes: 20, worked_minutes: 580, overtime_minutes: 0, undertime_minutes: 360 });
+  });
+});
