@@ -115,6 +115,15 @@ export const RESOURCES: readonly ResourceDefinition[] = [
     subject: (record) => ({ permissions: Array.isArray(record.permissions) ? (record.permissions as string[]) : [] }),
   }),
   defineResource({
+    name: "attendance",
+    routes: { list: "/attendance" },
+    pages: async () => ({ list: (await import("../pages/attendance")).overview }),
+    labelKey: "menu.attendance",
+    icon: ClockCircleOutlined,
+    group: MENU_GROUPS.attendance,
+    access: { list: "attendance.clock" },
+  }),
+  defineResource({
     name: "attendance-clock",
     routes: { list: "/attendance/clock" },
     pages: async () => ({ list: (await import("../pages/attendance")).clock }),

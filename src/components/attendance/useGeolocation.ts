@@ -8,9 +8,8 @@ export type Fix =
   | { status: "found"; position: Position }
   | { status: "denied" | "unavailable" | "timeout" | "unsupported" };
 
-/** How long the browser may look, and how old a position it may hand back (milliseconds). */
+/** How long the browser may look (milliseconds); it must look again each time (a cached position would hide a move). */
 const TIMEOUT_MS = 15_000;
-const MAX_AGE_MS = 10_000;
 
 function ask(): Promise<Fix> {
   const geolocation = typeof navigator !== "undefined" ? navigator.geolocation : undefined;
@@ -19,7 +18,7 @@ function ask(): Promise<Fix> {
     geolocation.getCurrentPosition(
       ({ coords }) => resolve({ status: "found", position: { latitude: coords.latitude, longitude: coords.longitude, accuracy: Math.round(coords.accuracy * 10) / 10 } }),
       (failure) => resolve({ status: failure.code === 1 ? "denied" : failure.code === 3 ? "timeout" : "unavailable" }),
-      { enableHighAccuracy: true, timeout: TIMEOUT_MS, maximumAge: MAX_AGE_MS },
+      { enableHighAccuracy: true, timeout: TIMEOUT_MS, maximumAge: 0 },
     );
   });
 }

@@ -1,0 +1,82 @@
+import { FieldTimeOutlined } from "@ant-design/icons";
+import { useCustom } from "@refinedev/core";
+import { Card, Flex, Table, Tag, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import type { AttendanceRecord, ClockState } from "../../../contracts/attendance";
+import { clockTime, dayRecords, workedSeconds } from "../../components/attendance/time";
+import { WorkedTimer } from "../../components/attendance/WorkedTimer";
+import { LinkButton } from "../../components/common/LinkButton";
+import { useCompanyProfile } from "../../components/company/useCompanyProfile";
+import { pagePath } from "../../resources";
+
+const STATE_COLOR: Record<ClockState, string> = { out: "default", in: "success", on_break: "warning" };
+
+const breakMinutes = (record: AttendanceRecord) =>
+  Math.round(record.breaks.reduce((sum, pause) => sum + ((pause.ended_at ? new Date(pause.ended_at).getTime() : Date.now()) - new Date(pause.started_at).getTime()), 0) / 60_000);
+
+const hoursAndMinutes = (seconds: number) => `${Math.floor(seconds / 3600)}:${String(Math.floor((seconds % 3600) / 60)).padStart(2, "0")}`;
+
+/**
+ * /attendance: one's own day so far (the state, the time worked, each record
+ * of today with its breaks and where it was clocked) and the way to the clock.
+ * The week joins it once the API answers for one's history.
+ */
+export default function AttendanceOverviewPage() {
+  const { t, i18n } = useTranslation();
+  const { profile } = useCompanyProfile();
+  const zone = profile?.time_zone;
+  const status = useCustom<{ data: { state: ClockState; record: AttendanceRecord | null } }>({ url: "/attendance/status", method: "get" });
+  const today = useCustom<{ data: AttendanceRecord[] }>({ url: "/attendance/today", method: "get" });
+  const state = status.result.data?.data?.state;
+  const records = dayRecords(today.result.data?.data, status.result.data?.data?.record);
+  const time = (iso: string) => <time dateTime={iso}>{clockTime(iso, zone, i18n.language)}</time>;
+
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {t("attendanceUi.overview.title")}
+        </Typography.Title>
+        <LinkButton type="primary" icon={<FieldTimeOutlined aria-hidden />} to={pagePath("attendance-clock", "list")}>
+          {t("attendanceUi.overview.openClock")}
+        </LinkButton>
+      </Flex>
+
+      <Card
+        title={t("attendanceUi.overview.today")}
+        extra={state && <Tag color={STATE_COLOR[state]}>{t(`attendanceUi.states.${state}`)}</Tag>}
+        style={{ maxWidth: 960 }}
+      >
+        <Flex vertical gap={16}>
+          <WorkedTimer records={records} />
+          <div data-testid="today-records">
+          <Table<AttendanceRecord>
+            rowKey="id"
+            size="small"
+            pagination={false}
+            loading={today.query.isLoading}
+            dataSource={records}
+            scroll={{ x: "max-content" }}
+            locale={{ emptyText: t("attendanceUi.overview.empty") }}
+            columns={[
+              { key: "in", title: t("attendanceUi.overview.in"), render: (_, record) => time(record.clock_in_at) },
+              {
+                key: "out",
+                title: t("attendanceUi.overview.out"),
+                render: (_, record) => (record.clock_out_at ? time(record.clock_out_at) : <Tag color="success">{t("attendanceUi.overview.stillIn")}</Tag>),
+              },
+              { key: "breaks", title: t("attendanceUi.overview.breaks"), render: (_, record) => t("attendanceUi.overview.minutes", { minutes: breakMinutes(record) }) },
+              { key: "worked", title: t("attendanceUi.overview.worked"), render: (_, record) => hoursAndMinutes(workedSeconds(record, Date.now())) },
+              {
+                key: "where",
+                title: t("attendanceUi.overview.where"),
+                render: (_, record) => record.in_location?.name ?? (record.remote ? t("attendanceUi.timeline.remote") : "—"),
+              },
+            ]}
+          />
+          </div>
+        </Flex>
+      </Card>
+    </>
+  );
+}
