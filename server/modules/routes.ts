@@ -1,5 +1,6 @@
 /** Every module's routes, registered under /api behind the policy gate: a new module adds its line here. */
 import { activitiesRoutes } from "./activities/routes";
+import { attendanceReportRoutes } from "./attendance/report-routes";
 import { attendanceRoutes } from "./attendance/routes";
 import { authRoutes } from "./auth/routes";
 import { companyRoutes } from "./company/routes";
@@ -14,4 +15,4 @@ import { schedulesRoutes } from "./schedules/routes";
 import { settingsRoutes } from "./settings/routes";
 import { usersRoutes } from "./users/routes";
 
-export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes, companyRoutes, notificationsRoutes, attendanceRoutes, schedulesRoutes, holidaysRoutes];
+export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes, companyRoutes, notificationsRoutes, attendanceRoutes, attendanceReportRoutes, schedulesRoutes, holidaysRoutes];

@@ -32,10 +32,8 @@
  *   day not yet over with no record yet); half_day (closed records and worked
  *   under half the scheduled minutes); late; present.
  */
+import type { DayStatus } from "../../../contracts/attendance-reports";
 import { minutesOfDay, shiftMinutes } from "../../../contracts/schedules";
-
-export const DAY_STATUSES = ["present", "late", "half_day", "absent", "holiday", "rest_day", "scheduled"] as const;
-export type DayStatus = (typeof DAY_STATUSES)[number];
 
 export interface ScheduleRules {
   working_days: readonly number[];

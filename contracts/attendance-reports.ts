@@ -1,0 +1,80 @@
+/**
+ * What the attendance read calls answer: a person's derived days and their
+ * sums (history, recent, stats, weekly views, reports). The figures are
+ * derived at read time from the records, the schedule in force and the
+ * holidays (server/modules/attendance/derive-core.ts states the rules).
+ */
+import { z } from "zod";
+import { isoTimestamp } from "./replies";
+import { calendarDate } from "./schedules";
+import { MESSAGE, recordId } from "./validation";
+
+export const DAY_STATUSES = ["present", "late", "half_day", "absent", "holiday", "rest_day", "scheduled"] as const;
+export type DayStatus = (typeof DAY_STATUSES)[number];
+
+/** The longest range one call reads: a quarter. */
+export const MAX_RANGE_DAYS = 93;
+
+const minutes = z.number().int();
+
+/** One person's day. */
+export const attendanceDay = z.object({
+  user_id: z.number().int(),
+  date: z.string(),
+  /** present, late, half_day, absent, holiday, rest_day, or scheduled (a working day not over yet, no record yet). */
+  status: z.enum(DAY_STATUSES),
+  holiday: z.string().nullable(),
+  schedule_id: z.number().int().nullable(),
+  first_in: isoTimestamp.nullable(),
+  last_out: isoTimestamp.nullable(),
+  scheduled_minutes: minutes,
+  worked_minutes: minutes,
+  break_minutes: minutes,
+  late_minutes: minutes,
+  undertime_minutes: minutes,
+  overtime_minutes: minutes,
+});
+export type AttendanceDay = z.infer<typeof attendanceDay>;
+
+/** Days summed over a range. */
+export const daysSummary = z.object({
+  days_scheduled: z.number().int(),
+  days_present: z.number().int(),
+  days_late: z.number().int(),
+  days_half: z.number().int(),
+  days_absent: z.number().int(),
+  late_minutes: minutes,
+  worked_minutes: minutes,
+  overtime_minutes: minutes,
+  undertime_minutes: minutes,
+});
+
+/** A range of days with its sums: stats (this month) and weekly-summary (this week). */
+export const periodSummary = z.object({ from: z.string(), to: z.string(), totals: daysSummary, days: z.array(attendanceDay) });
+
+/** One row of the report: a person and their sums over the range. */
+export const reportRow = daysSummary.extend({
+  user_id: z.number().int(),
+  name: z.string(),
+  employee_number: z.string().nullable(),
+  department: z.string().nullable(),
+  /** worked_minutes in hours, two decimals. */
+  worked_hours: z.number(),
+});
+export type ReportRow = z.infer<typeof reportRow>;
+
+/** weekly-attendance: how many people were in each state, day by day, this week (or the week of `date`). */
+export const weeklyAttendance = z.object({
+  from: z.string(),
+  to: z.string(),
+  people: z.number().int(),
+  days: z.array(z.object({ date: z.string(), present: z.number().int(), late: z.number().int(), half_day: z.number().int(), absent: z.number().int(), scheduled: z.number().int() })),
+});
+
+/** A date range, both ends included; `to` on or after `from`, at most MAX_RANGE_DAYS days. */
+export const rangeQuery = z.object({ from: calendarDate, to: calendarDate });
+
+export const personQuery = z.object({ user_id: z.coerce.number({ error: MESSAGE.invalid }).pipe(recordId) });
+
+/** weekly-* : any day of the week wanted (default today). */
+export const weekQuery = z.object({ date: calendarDate.optional() });

@@ -1,0 +1,129 @@
+/**
+ * People's days as reports and payroll read them: one set-based query lays
+ * out the grid (people × days, generate_series) with the assignment in force
+ * each day, the holiday and the day's records summed, and derive-core.ts
+ * turns each cell into figures. Nothing is stored: a record edited after the
+ * fact is read as it now is.
+ */
+import { sql } from "drizzle-orm";
+import type { AttendanceDay } from "../../../contracts/attendance-reports";
+import type { Db } from "../../db/client";
+import { attendanceBreaks, attendanceRecords, holidays, scheduleAssignments, workSchedules } from "../../db/schema";
+import { deriveDay, type DayFigures } from "./derive-core";
+
+export interface DaysQuery {
+  userIds: readonly number[];
+  from: string;
+  to: string;
+  timeZone: string;
+  now: Date;
+}
+
+interface GridRow {
+  user_id: number;
+  date: string;
+  schedule_id: number | null;
+  working_days: number[] | null;
+  start_time: string | null;
+  end_time: string | null;
+  unpaid_break_minutes: number | null;
+  grace_minutes: number | null;
+  overtime_after_minutes: number | null;
+  holiday: string | null;
+  records: number | null;
+  first_in_ms: number | null;
+  last_out_ms: number | null;
+  presence_ms: number | null;
+  break_ms: number | null;
+  open: boolean | null;
+}
+
+/** Whole numbers as one array literal: one bound parameter whatever their number. */
+const intArray = (values: readonly number[]) => `{${values.map((value) => Math.trunc(value)).join(",")}}`;
+
+/** The grid of `userIds` × every day from `from` to `to`, ordered by person then day. */
+async function grid(db: Db, query: DaysQuery): Promise<GridRow[]> {
+  const ids = intArray(query.userIds);
+  const now = query.now.toISOString();
+  const result = (await db.execute(sql`
+    with people as (select unnest(${ids}::int[]) as user_id),
+    days as (select day::date as day from generate_series(${query.from}::date, ${query.to}::date, interval '1 day') as day),
+    spans as (
+      select user_id, schedule_id, effective_from, lead(effective_from) over (partition by user_id order by effective_from) as until
+      from ${scheduleAssignments} where user_id = any(${ids}::int[]) and effective_from <= ${query.to}::date
+    ),
+    breaks as (
+      select b.record_id, sum(extract(epoch from (coalesce(b.ended_at, ${now}::timestamptz) - b.started_at))) * 1000 as ms
+      from ${attendanceBreaks} b join ${attendanceRecords} r on r.id = b.record_id
+      where r.user_id = any(${ids}::int[]) and r.work_date between ${query.from}::date and ${query.to}::date
+      group by b.record_id
+    ),
+    records as (
+      select r.user_id, r.work_date, count(*)::int as records,
+        extract(epoch from min(r.clock_in_at)) * 1000 as first_in_ms,
+        extract(epoch from max(r.clock_out_at)) * 1000 as last_out_ms,
+        sum(extract(epoch from (coalesce(r.clock_out_at, ${now}::timestamptz) - r.clock_in_at))) * 1000 as presence_ms,
+        coalesce(sum(breaks.ms), 0) as break_ms,
+        bool_or(r.clock_out_at is null) as open
+      from ${attendanceRecords} r left join breaks on breaks.record_id = r.id
+      where r.user_id = any(${ids}::int[]) and r.work_date between ${query.from}::date and ${query.to}::date
+      group by r.user_id, r.work_date
+    )
+    select people.user_id, days.day::text as date, s.id as schedule_id, s.working_days, s.start_time, s.end_time,
+      s.unpaid_break_minutes, s.grace_minutes, s.overtime_after_minutes, h.name as holiday,
+      records.records, records.first_in_ms::float8 as first_in_ms, records.last_out_ms::float8 as last_out_ms,
+      records.presence_ms::float8 as presence_ms, records.break_ms::float8 as break_ms, records.open
+    from people cross join days
+    left join spans on spans.user_id = people.user_id and spans.effective_from <= days.day and (spans.until is null or days.day < spans.until)
+    left join ${workSchedules} s on s.id = spans.schedule_id
+    left join ${holidays} h on h.date = days.day
+    left join records on records.user_id = people.user_id and records.work_date = days.day
+    order by people.user_id, days.day
+  `)) as unknown as { rows: GridRow[] };
+  return result.rows;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function toDay(row: GridRow, query: DaysQuery): AttendanceDay {
+  const schedule =
+    row.schedule_id === null
+      ? null
+      : {
+          working_days: row.working_days!,
+          start_time: row.start_time!,
+          end_time: row.end_time!,
+          unpaid_break_minutes: row.unpaid_break_minutes!,
+          grace_minutes: row.grace_minutes!,
+          overtime_after_minutes: row.overtime_after_minutes!,
+        };
+  const count = row.records ?? 0;
+  const figures: DayFigures = deriveDay({
+    date: row.date,
+    schedule,
+    holiday: row.holiday,
+    records: {
+      count,
+      firstIn: row.first_in_ms === null ? null : new Date(row.first_in_ms),
+      presenceMs: row.presence_ms ?? 0,
+      breakMs: row.break_ms ?? 0,
+      open: row.open === true,
+    },
+    timeZone: query.timeZone,
+    now: query.now,
+  });
+  return { user_id: row.user_id, date: row.date, holiday: row.holiday, schedule_id: row.schedule_id, first_in: iso(row.first_in_ms), last_out: count > 0 && row.open !== true ? iso(row.last_out_ms) : null, ...figures };
+}
+
+/** Every day of the range for each person, derived: ordered by person, then day. */
+export async function deriveDays(db: Db, query: DaysQuery): Promise<AttendanceDay[]> {
+  if (query.userIds.length === 0) return [];
+  return (await grid(db, query)).map((row) => toDay(row, query));
+}
+
+/** The same, grouped by person (in the order of `userIds`). */
+export async function deriveDaysByPerson(db: Db, query: DaysQuery): Promise<Map<number, AttendanceDay[]>> {
+  const byPerson = new Map<number, AttendanceDay[]>(query.userIds.map((id) => [id, []]));
+  for (const day of await deriveDays(db, query)) byPerson.get(day.user_id)?.push(day);
+  return byPerson;
+}

@@ -1,0 +1,131 @@
+/**
+ * /api/attendance read calls: one's own days (history, recent, stats,
+ * weekly-summary, export) under attendance.clock; anyone's days and the
+ * reports (user-attendance, weekly-attendance, reports, reports/export,
+ * export-filtered) under attendance_reports_access. Exports stream CSV.
+ */
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { attendanceDay, periodSummary, personQuery, rangeQuery, reportRow, weekQuery, weeklyAttendance, type AttendanceDay } from "../../../contracts/attendance-reports";
+import { dataReply, listReply } from "../../../contracts/replies";
+import { users } from "../../db/schema";
+import type { AppContext } from "../../lib/context";
+import { csvStream, type CsvCell } from "../../lib/csv";
+import { invalidField } from "../../lib/errors";
+import { listQuerySchema } from "../../lib/list";
+import { nextDate, summarize } from "./derive-core";
+import { checkRange, companyToday, dayBatches, dayList, daysOf, peopleList, personDays, reportBatches, reportPage, thisMonth, weekOf, weeklyCounts } from "./reports";
+
+const own = { action: "attendance.clock" } as const;
+const anyone = { action: "attendance.viewAnyone" } as const;
+const reports = { action: "attendance.reports" } as const;
+
+/** How many days "recent" shows, today included. */
+const RECENT_DAYS = 7;
+
+const DAY_COLUMNS = ["date", "person", "employeeNumber", "status", "firstIn", "lastOut", "scheduledMinutes", "workedMinutes", "breakMinutes", "lateMinutes", "undertimeMinutes", "overtimeMinutes"] as const;
+const REPORT_COLUMNS = ["person", "employeeNumber", "department", "daysScheduled", "daysPresent", "daysLate", "lateMinutes", "daysHalf", "daysAbsent", "workedHours", "overtimeMinutes", "undertimeMinutes"] as const;
+
+async function assertPerson(ctx: AppContext, id: number): Promise<void> {
+  const [found] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  if (!found) throw invalidField("user_id", "attendanceReports.unknownPerson");
+}
+
+const attachment = (name: string, range: { from: string; to: string }) => `attachment; filename="${name}-${range.from}-${range.to}.csv"`;
+
+export const attendanceReportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  const dayCells = (t: (key: string) => string, person: { name: string; employee_number: string | null }, day: AttendanceDay): CsvCell[] => [
+    day.date,
+    person.name,
+    person.employee_number,
+    t(`attendanceReports.statuses.${day.status}`),
+    day.first_in,
+    day.last_out,
+    day.scheduled_minutes,
+    day.worked_minutes,
+    day.break_minutes,
+    day.late_minutes,
+    day.undertime_minutes,
+    day.overtime_minutes,
+  ];
+
+  app.get("/attendance/history", { config: own, schema: { querystring: listQuerySchema(dayList), response: { 200: listReply(attendanceDay) } } }, (request) =>
+    personDays(ctx, request.user.id, request.query as Record<string, unknown>),
+  );
+
+  app.get(
+    "/attendance/user-attendance",
+    { config: anyone, schema: { querystring: listQuerySchema(dayList, personQuery.shape), response: { 200: listReply(attendanceDay) } } },
+    async (request) => {
+      const query = request.query as Record<string, unknown> & { user_id: number };
+      await assertPerson(ctx, query.user_id);
+      return personDays(ctx, query.user_id, { ...query, user_id: undefined });
+    },
+  );
+
+  app.get("/attendance/recent", { config: own, schema: { response: { 200: dataReply(z.array(attendanceDay)) } } }, async (request) => {
+    const { today } = await companyToday(ctx);
+    return { data: (await daysOf(ctx, [request.user.id], nextDate(today, 1 - RECENT_DAYS), today)).reverse() };
+  });
+
+  app.get("/attendance/stats", { config: own, schema: { response: { 200: dataReply(periodSummary) } } }, async (request) => {
+    const month = await thisMonth(ctx);
+    const days = await daysOf(ctx, [request.user.id], month.from, month.to);
+    return { data: { ...month, totals: summarize(days), days } };
+  });
+
+  app.get("/attendance/weekly-summary", { config: own, schema: { querystring: weekQuery, response: { 200: dataReply(periodSummary) } } }, async (request) => {
+    const week = await weekOf(ctx, request.query.date);
+    const days = await daysOf(ctx, [request.user.id], week.from, week.to);
+    return { data: { ...week, totals: summarize(days), days } };
+  });
+
+  app.get("/attendance/weekly-attendance", { config: reports, schema: { querystring: weekQuery, response: { 200: dataReply(weeklyAttendance) } } }, async (request) => ({
+    data: await weeklyCounts(ctx, await weekOf(ctx, request.query.date)),
+  }));
+
+  app.get(
+    "/attendance/reports",
+    { config: reports, schema: { querystring: listQuerySchema(peopleList, rangeQuery.shape), response: { 200: listReply(reportRow) } } },
+    async (request) => {
+      const query = request.query as Record<string, unknown> & { from: string; to: string };
+      return reportPage(ctx, query, { ...query, from: undefined, to: undefined });
+    },
+  );
+
+  app.get("/attendance/reports/export", { config: reports, schema: { querystring: listQuerySchema(peopleList, rangeQuery.shape) } }, async (request, reply) => {
+    const query = request.query as Record<string, unknown> & { from: string; to: string };
+    checkRange(query);
+    const header = REPORT_COLUMNS.map((column) => request.t(`attendanceReports.columns.${column}`));
+    async function* rows() {
+      for await (const batch of reportBatches(ctx, query, { ...query, from: undefined, to: undefined })) {
+        yield batch.map((row): CsvCell[] => [row.name, row.employee_number, row.department, row.days_scheduled, row.days_present, row.days_late, row.late_minutes, row.days_half, row.days_absent, row.worked_hours, row.overtime_minutes, row.undertime_minutes]);
+      }
+    }
+    return reply.type("text/csv; charset=utf-8").header("content-disposition", attachment("attendance-report", query)).send(csvStream(header, rows()));
+  });
+
+  app.get("/attendance/export", { config: own, schema: { querystring: rangeQuery } }, async (request, reply) => {
+    const range = request.query;
+    checkRange(range);
+    const [me] = await ctx.db.select({ name: users.name, employee_number: users.employee_number }).from(users).where(eq(users.id, request.user.id));
+    const days = await daysOf(ctx, [request.user.id], range.from, range.to);
+    const header = DAY_COLUMNS.map((column) => request.t(`attendanceReports.columns.${column}`));
+    async function* rows() {
+      yield days.map((day) => dayCells(request.t, me, day));
+    }
+    return reply.type("text/csv; charset=utf-8").header("content-disposition", attachment("attendance", range)).send(csvStream(header, rows()));
+  });
+
+  app.get("/attendance/export-filtered", { config: anyone, schema: { querystring: listQuerySchema(peopleList, rangeQuery.shape) } }, async (request, reply) => {
+    const query = request.query as Record<string, unknown> & { from: string; to: string };
+    checkRange(query);
+    const header = DAY_COLUMNS.map((column) => request.t(`attendanceReports.columns.${column}`));
+    async function* rows() {
+      for await (const batch of dayBatches(ctx, query, { ...query, from: undefined, to: undefined })) yield batch.map(({ person, day }) => dayCells(request.t, person, day));
+    }
+    return reply.type("text/csv; charset=utf-8").header("content-disposition", attachment("attendance-days", query)).send(csvStream(header, rows()));
+  });
+};
