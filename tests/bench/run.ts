@@ -18,6 +18,7 @@ import os from "node:os";
 import { COUNT_CAP } from "../../server/lib/list";
 import { loadBulkUsers, type BulkLoadResult } from "../support/bulk-users";
 import { apiToken, assertAppBuilt, DIST_DIR, makeTempDataDir, startServer, type RunningServer } from "../support/e2e";
+import { BENCH_MONTH, loadAttendanceMonth } from "./attendance-load";
 import { loginRouteJavaScript } from "./bundle";
 
 /** The part of autocannon's programmatic API used here (the package ships no types). */
@@ -237,6 +238,57 @@ async function measureNotifications(): Promise<NotificationFigures> {
   }
 }
 
+const ATTENDANCE_PEOPLE = 10_000;
+const TARGET_REPORT_MS = 500;
+const REPORT_RUNS = 3;
+
+interface AttendanceFigures {
+  people: number;
+  records: number;
+  loadMs: number;
+  /** Milliseconds per full month's report for everyone (reports/export, CSV), in run order. */
+  exports: number[];
+  exportRows: number;
+  /** Milliseconds per report page of 100 people, in run order. */
+  pages: number[];
+}
+
+/** (f) One month's attendance report over 10,000 people × 22 working days, on a directory of its own. */
+async function measureAttendanceReport(): Promise<AttendanceFigures> {
+  const dir = await makeTempDataDir();
+  try {
+    await loadBulkUsers(dir, ATTENDANCE_PEOPLE, BULK_BATCH);
+    const loaded = await loadAttendanceMonth(dir);
+    const server = await start(dir);
+    try {
+      const token = await apiToken(server, ADMIN.email, ADMIN.password);
+      const headers = { authorization: `Bearer ${token}` };
+      const range = `from=${BENCH_MONTH.from}&to=${BENCH_MONTH.to}`;
+      const timed = async (url: string) => {
+        const started = performance.now();
+        const response = await fetch(url, { headers });
+        const text = await response.text();
+        if (!response.ok) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`);
+        return { ms: performance.now() - started, text };
+      };
+      const exports: number[] = [];
+      const pages: number[] = [];
+      let exportRows = 0;
+      for (let run = 0; run < REPORT_RUNS; run++) {
+        const whole = await timed(`${server.url}/api/attendance/reports/export?${range}`);
+        exports.push(whole.ms);
+        exportRows = whole.text.trim().split("\r\n").length - 1;
+        pages.push((await timed(`${server.url}/api/attendance/reports?${range}&per_page=100&page=${run + 2}`)).ms);
+      }
+      return { people: loaded.people, records: loaded.records, loadMs: loaded.ms, exports, exportRows, pages };
+    } finally {
+      await stop(server);
+    }
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
+
 const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
 const latencies = (timing: ListTiming) => `${ms(timing.p50)} / ${ms(timing.p95)} / ${ms(timing.p99)} ms`;
 const count = (timing: ListTiming) => `${timing.total.toLocaleString("en")}${timing.capped ? "+" : ""}`;
@@ -274,6 +326,9 @@ async function main(): Promise<void> {
 
   // (e) Notifications at about 10,000 people.
   const notes = await measureNotifications();
+
+  // (f) Attendance: one month's report over 10,000 people.
+  const attendance = await measureAttendanceReport();
   const { timings } = list.load;
   const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
   const listTarget = `p50 <= ${TARGET_LIST_P50_MS} ms`;
@@ -303,6 +358,9 @@ async function main(): Promise<void> {
     row([`GET /api/notifications/unread-count req/s (${CONNECTIONS} conn)`, notes.unread.requests.average.toFixed(0), `>= ${TARGET_RPS.toLocaleString("en")}`], widths),
     row(["  p99 latency", `${notes.unread.latency.p99} ms`, `<= ${TARGET_UNREAD_P99_MS} ms`], widths),
     row(["  non-2xx / errors / timeouts; count read", `${notes.unread.non2xx} / ${notes.unread.errors} / ${notes.unread.timeouts}; ${notes.count}`, ""], widths),
+    row([`load a month of attendance (${attendance.records.toLocaleString("en")} records, generate_series)`, seconds(attendance.loadMs), "(context)"], widths),
+    row([`month's report, everyone (${attendance.exportRows.toLocaleString("en")} people, CSV), ${REPORT_RUNS} runs`, attendance.exports.map((value) => `${ms(value)} ms`).join(" / "), `<= ${TARGET_REPORT_MS} ms`], widths),
+    row(["  report page of 100 people", attendance.pages.map((value) => `${ms(value)} ms`).join(" / "), ""], widths),
   ];
   // Other work on the machine skews every figure: say how busy it was.
   const load = os.loadavg().map((value) => value.toFixed(2)).join(" ");

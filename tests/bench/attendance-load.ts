@@ -1,0 +1,39 @@
+/**
+ * A month of attendance for everyone in a data directory, loaded set-based
+ * before the server opens it: one schedule (Mon–Fri 09:00–18:00), everyone
+ * assigned, a record with a break on every working day (clock-in 08:45–09:45
+ * so some are late), then ANALYZE. PGlite allows one process at a time.
+ */
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../../server/db/client";
+
+/** March 2026: 22 working days. */
+export const BENCH_MONTH = { from: "2026-03-01", to: "2026-03-31", workingDays: 22 } as const;
+
+export async function loadAttendanceMonth(dataDir: string): Promise<{ people: number; records: number; ms: number }> {
+  const started = performance.now();
+  const database = await openDatabase({ dataDir });
+  const { db } = database;
+  try {
+    await db.execute(sql`insert into work_schedules (name, working_days, start_time, end_time, unpaid_break_minutes, grace_minutes, overtime_after_minutes)
+      values ('Bench office hours', '[1,2,3,4,5]'::jsonb, '09:00', '18:00', 60, 10, 480)`);
+    await db.execute(sql`insert into schedule_assignments (user_id, schedule_id, effective_from)
+      select id, (select id from work_schedules where name = 'Bench office hours'), '2026-01-01' from users`);
+    await db.execute(sql`insert into attendance_records (user_id, work_date, clock_in_at, clock_out_at, source)
+      select u.id, d::date,
+        (d::date + time '09:00') at time zone 'UTC' + make_interval(mins => ((u.id * 7 + extract(day from d)::int * 13) % 60) - 15),
+        (d::date + time '18:00') at time zone 'UTC' + make_interval(mins => (u.id * 11 + extract(day from d)::int) % 90),
+        'manual'
+      from users u cross join generate_series(${BENCH_MONTH.from}::date, ${BENCH_MONTH.to}::date, interval '1 day') d
+      where extract(isodow from d) < 6`);
+    await db.execute(sql`insert into attendance_breaks (record_id, started_at, ended_at)
+      select id, clock_in_at + interval '3 hours', clock_in_at + interval '3 hours' + make_interval(mins => 30 + id % 45) from attendance_records`);
+    await db.execute(sql`ANALYZE`);
+    const counted = (await db.execute(sql`select (select count(*)::int from users) as people, (select count(*)::int from attendance_records) as records`)) as unknown as {
+      rows: { people: number; records: number }[];
+    };
+    return { people: Number(counted.rows[0].people), records: Number(counted.rows[0].records), ms: performance.now() - started };
+  } finally {
+    await database.close();
+  }
+}
