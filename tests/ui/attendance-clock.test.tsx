@@ -200,3 +200,27 @@ describe("the time clock", () => {
     expect(timeline.getByText("12:30 PM")).toBeInTheDocument();
   }, 60_000);
 });
+
+describe("one's attendance page", () => {
+  it("shows today's records at the company's time of day, with breaks, time worked and where, and leads to the clock", async () => {
+    const day = record({
+      clock_out_at: "2026-11-23T09:00:00Z",
+      out_location: OFFICE,
+      breaks: [{ id: 1, started_at: "2026-11-23T04:00:00Z", ended_at: "2026-11-23T04:30:00Z" }],
+    });
+    clockServer({ state: "out", record: null }, INSIDE).fake.on("GET", "/attendance/today", [200, { data: [day] }]);
+    renderAt("/attendance");
+    expect(await screen.findByRole("heading", { name: "My attendance" })).toBeInTheDocument();
+    const row = (await within(await screen.findByTestId("today-records")).findByText("Makati head office")).closest("tr")!;
+    // 08:05 to 17:00 in Manila, 30 minutes of break: 8:25 worked.
+    expect(row).toHaveTextContent(/8:05 AM.*5:00 PM.*30 min.*8:25.*Makati head office/);
+    expect(screen.getByRole("timer", { name: "Worked today" })).toHaveTextContent("8:25:00");
+    expect(screen.getByRole("link", { name: "Open the time clock" })).toHaveAttribute("href", "/attendance/clock");
+  }, 60_000);
+
+  it("says when nothing is recorded today", async () => {
+    clockServer({ state: "out", record: null }, INSIDE);
+    renderAt("/attendance");
+    expect(await screen.findByText("No attendance recorded today.")).toBeInTheDocument();
+  }, 60_000);
+});
