@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { isoTimestamp } from "./replies";
-import { MESSAGE } from "./validation";
+import { MESSAGE, recordId } from "./validation";
 
 /** onsite: must be inside one of their locations; anywhere: recorded, flagged remote. */
 export const CLOCK_POLICIES = ["onsite", "anywhere"] as const;
@@ -60,3 +60,35 @@ export const locationCheck = z.object({
 });
 
 export type LocationCheck = z.infer<typeof locationCheck>;
+
+/** An instant as ISO 8601 with its offset ("2026-03-02T09:00:00+08:00"). */
+const instant = z.iso.datetime({ offset: true, error: "attendance.instant" });
+
+const breakInput = z.strictObject({ started_at: instant, ended_at: instant });
+
+/** Why an administrator entered, changed or removed someone's time: kept in the activity log and told to the person. */
+const reason = z.string({ error: MESSAGE.required }).trim().min(1, { error: "attendance.reasonRequired" }).max(500, { error: MESSAGE.maxLength });
+
+export const MAX_BREAKS = 10;
+
+/** A day entered by an attendance administrator: a closed record with its breaks. */
+export const manualEntryBody = z.strictObject({
+  user_id: recordId,
+  clock_in_at: instant,
+  clock_out_at: instant,
+  breaks: z.array(breakInput, { error: MESSAGE.invalidType }).max(MAX_BREAKS, { error: MESSAGE.invalid }).default([]),
+  reason,
+});
+
+/** A correction: the times that change (breaks replaced when given), and why. */
+export const correctionBody = z.strictObject({
+  clock_in_at: instant.optional(),
+  clock_out_at: instant.optional(),
+  breaks: z.array(breakInput, { error: MESSAGE.invalidType }).max(MAX_BREAKS, { error: MESSAGE.invalid }).optional(),
+  reason,
+});
+
+export const removalBody = z.strictObject({ reason });
+
+export type ManualEntry = z.output<typeof manualEntryBody>;
+export type Correction = z.output<typeof correctionBody>;

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { MESSAGE } from "./validation";
 
-export const NOTIFICATION_TYPES = ["password_changed", "password_reset", "access_changed", "account_deactivated", "system"] as const;
+export const NOTIFICATION_TYPES = ["password_changed", "password_reset", "access_changed", "account_deactivated", "system", "attendance_corrected"] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -38,6 +38,8 @@ export const DEFAULT_DELIVERY: DeliveryChoices = {
   access_changed: { in_app: true, email: false },
   account_deactivated: { in_app: false, email: true },
   system: { in_app: true, email: false },
+  // Someone changed one's working time: worth an e-mail, payroll reads it.
+  attendance_corrected: { in_app: true, email: true },
 };
 
 /** A person's channels for each type: their own choice where they made one, the company's otherwise. */

@@ -59,6 +59,12 @@ const WRITES: Record<string, Write> = {
   "POST /api/attendance/clock-in": async () => ({ token: await clockingPerson([]), request: { method: "POST", url: "/api/attendance/clock-in", payload: {} } }),
   "POST /api/attendance/clock-out": async () => ({ token: await clockingPerson(["clock-in"]), request: { method: "POST", url: "/api/attendance/clock-out", payload: {} } }),
   "POST /api/attendance/break/start": async () => ({ token: await clockingPerson(["clock-in"]), request: { method: "POST", url: "/api/attendance/break/start" } }),
+  "POST /api/attendance/manual": async () => ({ token: admin, request: { method: "POST", url: "/api/attendance/manual", payload: await manualDay() } }),
+  "PUT /api/attendance/{id}": async () => ({
+    token: admin,
+    request: { method: "PUT", url: `/api/attendance/${await enteredDay()}`, payload: { clock_out_at: new Date(t.clock.now().getTime() - 3_600_000).toISOString(), reason: "Stayed late" } },
+  }),
+  "DELETE /api/attendance/{id}": async () => ({ token: admin, request: { method: "DELETE", url: `/api/attendance/${await enteredDay()}`, payload: { reason: "Entered twice" } } }),
   "POST /api/attendance/break/end": async () => ({ token: await clockingPerson(["clock-in", "break/start"]), request: { method: "POST", url: "/api/attendance/break/end" } }),
   "POST /api/notifications/system": async () => ({ token: admin, request: { method: "POST", url: "/api/notifications/system", payload: { title: "Hello", message: "Hi all", audience: { type: "all" } } } }),
   "POST /api/notifications/mark-as-read": async () => {
@@ -74,6 +80,15 @@ const WRITES: Record<string, Write> = {
     const { token, ids } = await withNotifications();
     return { token, request: { method: "DELETE", url: `/api/notifications/${ids[0]}` } };
   },
+  "POST /api/schedules/{id}/assignments": async () => {
+    const [schedule, person] = await Promise.all([createSample(t, admin, "schedules"), employeeSignedIn(t, admin)]);
+    return { token: admin, request: { method: "POST", url: `/api/schedules/${schedule}/assignments`, payload: { user_ids: [person.id], effective_from: "2026-01-01" } } };
+  },
+  "DELETE /api/schedules/{id}/assignments/{assignmentId}": async () => {
+    const [schedule, person] = await Promise.all([createSample(t, admin, "schedules"), employeeSignedIn(t, admin)]);
+    const assigned = await call(t, admin, { method: "POST", url: `/api/schedules/${schedule}/assignments`, payload: { user_ids: [person.id], effective_from: "2026-01-01" } });
+    return { token: admin, request: { method: "DELETE", url: `/api/schedules/${schedule}/assignments/${assigned.json().data[0].id}` } };
+  },
 };
 
 /** Someone with two unread notifications, as a broadcast leaves them. */
@@ -88,6 +103,20 @@ async function withNotifications(): Promise<{ token: string; ids: number[] }> {
 
 /** POSTs that write nothing: a stream ticket is signed, not stored; a position is checked, not kept. */
 const NOT_WRITES = ["POST /api/notifications/stream-ticket", "POST /api/attendance/validate-location"];
+
+/** A day of a new person of their own, ending two hours ago, as an administrator enters it. */
+async function manualDay() {
+  const person = await employeeSignedIn(t, admin);
+  const hoursAgo = (hours: number) => new Date(t.clock.now().getTime() - hours * 3_600_000).toISOString();
+  return { user_id: person.id, clock_in_at: hoursAgo(10), clock_out_at: hoursAgo(2), reason: "Forgot to clock in" };
+}
+
+/** The id of such a day, entered. */
+async function enteredDay(): Promise<number> {
+  const response = await call(t, admin, { method: "POST", url: "/api/attendance/manual", payload: await manualDay() });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data.id;
+}
 
 /**
  * Someone who clocks in from anywhere (no work location needed), brought to a
@@ -170,8 +199,9 @@ async function refusals(operation: Operation, valid: InjectOptions, token: strin
   if (operation.hasBody && !valid.headers?.["content-type"]?.toString().startsWith("multipart/")) {
     list.push({ label: "invalid body", token, request: { ...valid, payload: { "not a field": true } }, status: 422 });
   }
-  if (operation.path.includes("{id}")) {
-    list.push({ label: "missing record", token, request: { ...valid, url: operation.path.replace("{id}", "2147483647") }, status: 404 });
+  if (operation.path.includes("{")) {
+    // Every record the path names, one that does not exist.
+    list.push({ label: "missing record", token, request: { ...valid, url: operation.path.replace(/\{[^}]+\}/g, "2147483647") }, status: 404 });
   }
   if (!operation.path.startsWith("/api/me") && !OWN_WRITES.includes(operation.path)) {
     const employee = await employeeSignedIn(t, admin);

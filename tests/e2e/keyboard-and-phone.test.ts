@@ -34,7 +34,8 @@ function focused(page: Page): Promise<Focused> {
       return (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none";
     };
     // Hidden native inputs (checkbox, switch, segmented, select) lend their focus to the box antd draws beside or around them.
-    const around = [element.parentElement, element.parentElement?.parentElement, element.parentElement?.parentElement?.parentElement];
+    // A multiple select's input sits deeper, among the chosen tags: its ring is on the select's box.
+    const around = [element.parentElement, element.parentElement?.parentElement, element.parentElement?.parentElement?.parentElement, element.closest(".ant-select-selector")];
     const ringed = drawn(element) || drawn(element.nextElementSibling) || around.some((node) => drawn(node ?? null));
     const name = element.getAttribute("aria-label") ?? element.innerText ?? "";
     return { tag: element.tagName, id: element.id, name: name.trim(), ringed };

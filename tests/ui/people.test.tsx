@@ -215,6 +215,37 @@ describe("editing one's own record without the pay permission", () => {
   }, 40_000);
 });
 
+describe("where a person clocks in", () => {
+  it("is set by an attendance administrator: the policy and the work locations go with the record", async () => {
+    const user = setupUser();
+    const fake = signedInAs(ADMIN);
+    fake.on("GET", "/roles/options", [200, { data: [] }]);
+    fake.on("GET", "/locations", page([{ id: 4, name: "Makati head office", address: null, latitude: 14.55, longitude: 121.02, radius_m: 150, active: true, created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z" }]));
+    fake.on("GET", "/users/7", [200, { data: person(7, "Emery", "Cole", { base_rate: 2500000, currency: "PHP" }) }]);
+    fake.on("PUT", "/users/7", (body) => [200, { data: { ...person(7, "Emery", "Cole"), ...(body as object) } }]);
+    fake.on("GET", "/users/7/profile", [200, { data: { user: person(7, "Emery", "Cole"), recent_activity: [] } }]);
+    renderAt("/employees/7/edit");
+    await waitFor(() => expect(screen.getByLabelText("First name")).toHaveValue("Emery"));
+    await user.click(screen.getByLabelText("Clocks in"));
+    await user.click(await screen.findByTitle("From anywhere (remote)"));
+    await user.click(screen.getByLabelText("Work locations"));
+    await user.click(await screen.findByTitle("Makati head office"));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(fake.calls.some((call) => call.method === "PUT")).toBe(true));
+    expect(fake.calls.find((call) => call.method === "PUT")!.body).toMatchObject({ clock_policy: "anywhere", work_location_ids: [4] });
+  }, 40_000);
+
+  it("is not offered to someone who manages people but not attendance", async () => {
+    const fake = signedInAs(meAs(2, 2, "Harper", ["users_view", "users_manage"]));
+    fake.on("GET", "/roles/options", [200, { data: [] }]);
+    fake.on("GET", "/users/7", [200, { data: person(7, "Emery", "Cole") }]);
+    renderAt("/employees/7/edit");
+    await waitFor(() => expect(screen.getByLabelText("First name")).toHaveValue("Emery"));
+    expect(screen.queryByText("Clocking in")).toBeNull();
+    expect(fake.calls.some((call) => call.url === "/locations")).toBe(false);
+  }, 40_000);
+});
+
 describe("roles", () => {
   it("groups the permissions by area and saves the ticked ones", async () => {
     const user = setupUser();

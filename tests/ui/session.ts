@@ -35,6 +35,8 @@ export function signedInAs(user: Me, preferences: UserPreferences = {}) {
   fake.on("GET", "/me", [200, { data: user }]);
   fake.on("GET", "/user/settings", [200, { data: preferences }]);
   fake.on("GET", "/company-profile", [200, { data: COMPANY }]);
+  // The employee form lists work locations to attendance administrators.
+  fake.on("GET", "/locations", page([]));
   // The header's bell: its count on every page, its recent list when opened.
   fake.on("GET", "/notifications/unread-count", [200, { data: { count: 0 } }]);
   fake.on("GET", "/notifications/recent", [200, { data: [] }]);

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { attendanceRecord, clockBody, clockStatus as clockStatusReply, locationCheck, positionBody } from "../../../contracts/attendance";
-import { dataReply } from "../../../contracts/replies";
+import { attendanceRecord, clockBody, clockStatus as clockStatusReply, correctionBody, locationCheck, manualEntryBody, positionBody, removalBody } from "../../../contracts/attendance";
+import { dataReply, messageReply } from "../../../contracts/replies";
+import { idParams } from "../../../contracts/validation";
 import { clockIn, clockOut, clockStatus, endBreak, startBreak, todayOf, validateLocation } from "./clock";
+import { correctDay, enterDay, removeDay } from "./manual";
 
 const recordReply = dataReply(attendanceRecord);
 
-/** /api/attendance: one's own clocking (attendance_access, employees included). */
+/** /api/attendance: one's own clocking (attendance_access, employees included), and administrators' corrections. */
 export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const clocking = { action: "attendance.clock" } as const;
 
@@ -42,4 +44,20 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/attendance/today", { config: clocking, schema: { response: { 200: dataReply(z.array(attendanceRecord)) } } }, async (request) => ({
     data: await todayOf(app.ctx, request.user.id),
   }));
+
+  // An attendance administrator's entries and corrections, each with its reason.
+  const correcting = { action: "attendance.correct" } as const;
+  app.post("/attendance/manual", { config: correcting, schema: { body: manualEntryBody, response: { 201: recordReply } } }, async (request, reply) => {
+    const data = await enterDay(app.ctx, request.author, request.body);
+    reply.code(201);
+    return { data, message: request.t("attendance.entered") };
+  });
+  app.put("/attendance/:id", { config: correcting, schema: { params: idParams, body: correctionBody, response: { 200: recordReply } } }, async (request) => ({
+    data: await correctDay(app.ctx, request.author, request.params.id, request.body),
+    message: request.t("attendance.corrected"),
+  }));
+  app.delete("/attendance/:id", { config: correcting, schema: { params: idParams, body: removalBody, response: { 200: messageReply } } }, async (request) => {
+    await removeDay(app.ctx, request.author, request.params.id, request.body.reason);
+    return { message: request.t("attendance.removed") };
+  });
 };

@@ -31,7 +31,25 @@ const BY_EVENT: Record<string, (event: DomainEvent) => NotificationType[]> = {
   "user.archived": () => ["account_deactivated"],
 };
 
+/**
+ * Changes to records about a person (their attendance), told to that person
+ * (`changes.user_id`) with the day and the reason the change carries.
+ */
+const ABOUT_PERSON: Record<string, NotificationType> = {
+  "attendance.entered": "attendance_corrected",
+  "attendance.corrected": "attendance_corrected",
+  "attendance.removed": "attendance_corrected",
+};
+
 export function notifyOnEvents(ctx: AppContext): void {
+  for (const [type, notificationType] of Object.entries(ABOUT_PERSON)) {
+    ctx.events.on(type, async (event) => {
+      const person = event.changes?.user_id;
+      if (event.type !== type || typeof person !== "number") return;
+      const params = { date: event.changes?.work_date, reason: event.changes?.reason };
+      await notify(ctx, { recipients: [person], type: notificationType, params, senderId: event.actorId !== person ? event.actorId : null });
+    });
+  }
   for (const [type, typesOf] of Object.entries(BY_EVENT)) {
     ctx.events.on(type, async (event) => {
       // The prefix "user.updated" would also match a longer name: only this one.

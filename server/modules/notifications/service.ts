@@ -45,6 +45,7 @@ const DEFAULT_LINK: Record<NotificationType, string | null> = {
   access_changed: "/profile",
   account_deactivated: null,
   system: null,
+  attendance_corrected: "/attendance/history",
 };
 
 type Rows<T> = { rows: T[] };

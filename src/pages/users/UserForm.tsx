@@ -9,6 +9,7 @@ import { dateFieldProps } from "../../components/common/DateField";
 import { amountRule, MoneyInput } from "../../components/common/MoneyInput";
 import { usePolicy } from "../../auth/usePolicy";
 import { FieldRow, useResourceForm, zodRules } from "../../components/form";
+import { ClockingCard } from "./ClockingCard";
 import { LEVEL_CHOICES, PAY_BASIS_CHOICES, STATUS_CHOICES, TYPE_CHOICES } from "./choices";
 import { useDateInputFormats, type Choice } from "../../components/list";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
@@ -32,6 +33,7 @@ export function UserForm({ action, id }: UserFormProps) {
   const { t } = useTranslation();
   const may = usePolicy();
   const writesPay = may("users.writePay");
+  const setsClocking = may("users.setClocking");
   const { formProps, saveButtonProps, form } = useResourceForm<UserRecord & { role_id?: number | null }>({
     resource: "users",
     action,
@@ -149,6 +151,7 @@ export function UserForm({ action, id }: UserFormProps) {
               </Form.Item>
             </FieldRow>
           </Card>
+          {setsClocking && <ClockingCard />}
           {writesPay && (
             <Card title={t("employees.sections.pay")} style={{ marginBottom: 16 }}>
               <FieldRow spans={[8, 10, 6]}>

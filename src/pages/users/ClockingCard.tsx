@@ -1,0 +1,44 @@
+import { useCustom } from "@refinedev/core";
+import { Card, Form, Select } from "antd";
+import { useTranslation } from "react-i18next";
+import { CLOCK_POLICIES } from "../../../contracts/attendance";
+import type { LocationRecord } from "../../../contracts/locations";
+import { userCreateBody } from "../../../contracts/users";
+import { FieldRow, zodRules } from "../../components/form";
+
+const RULES = zodRules(userCreateBody.shape);
+
+/** How many locations the picker lists: a company's sites, not a town's addresses. */
+const LOCATIONS_LISTED = 100;
+
+/**
+ * Where a person clocks in (attendance administrators only): their clock
+ * policy and work locations. No location chosen: any active one.
+ */
+export function ClockingCard() {
+  const { t } = useTranslation();
+  const { result, query } = useCustom<{ data: LocationRecord[] }>({
+    url: "/locations",
+    method: "get",
+    config: { query: { per_page: LOCATIONS_LISTED, sort: "name", "filter[active][equals]": "true" } },
+  });
+  const field = (name: string) => t(`employees.fields.${name}`);
+  return (
+    <Card title={t("employees.sections.clocking")} style={{ marginBottom: 16 }}>
+      <FieldRow spans={[8, 16]}>
+        <Form.Item name="clock_policy" label={field("clock_policy")} rules={RULES.clock_policy} extra={t("employees.clockPolicyHint")}>
+          <Select options={CLOCK_POLICIES.map((policy) => ({ value: policy, label: t(`employees.clockPolicies.${policy}`) }))} />
+        </Form.Item>
+        <Form.Item name="work_location_ids" label={field("work_location_ids")} rules={RULES.work_location_ids} extra={t("employees.workLocationsHint")}>
+          <Select
+            mode="multiple"
+            allowClear
+            loading={query.isLoading}
+            optionFilterProp="label"
+            options={(result.data?.data ?? []).map((location) => ({ value: location.id, label: location.name }))}
+          />
+        </Form.Item>
+      </FieldRow>
+    </Card>
+  );
+}
