@@ -50,6 +50,9 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A condition polled waits as long as Playwright waits for an element (tests/support/e2e.ts, 15 s):
+          // Vitest's own second is shorter than a page load while the other files' browsers keep both cores busy.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           // Files run side by side, each on its own server (e2e 94 s -> 73-85 s). One first start of the
           // server (its data directory copied per file) and one Chromium for the run.
           globalSetup: ["tests/support/e2e-run.ts"],

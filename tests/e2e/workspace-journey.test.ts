@@ -118,7 +118,7 @@ describe("an announcement", () => {
     }
 
     // The employee's page was not reloaded: the stream raised the badge.
-    await expect.poll(() => bell.getAttribute("aria-label"), { timeout: 10_000 }).toBe(message("notificationsUi.bell.label_one").replace("{{count}}", "1"));
+    await expect.poll(() => bell.getAttribute("aria-label")).toBe(message("notificationsUi.bell.label_one").replace("{{count}}", "1"));
     await bell.click();
     const panel = page.getByTestId("bell-panel");
     await panel.getByText("Office closed on Friday").click();
