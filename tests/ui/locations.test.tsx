@@ -53,6 +53,7 @@ describe("work locations", () => {
     // Role queries over antd's whole page are slow in jsdom: find the button by its text.
     await user.click(await screen.findByText("New work location", { selector: "button span" }));
     const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByLabelText("Name").closest("form")).toHaveAttribute("novalidate");
     await user.type(within(dialog).getByLabelText("Name"), "Cebu branch");
     await user.type(within(dialog).getByLabelText("Latitude"), "10.3157");
     await user.type(within(dialog).getByLabelText("Longitude"), "123.8854");

@@ -95,6 +95,8 @@ describe("the company profile", () => {
     expect(await screen.findByText("The currency cannot change from PHP to JPY: pay amounts are already recorded in PHP.")).toBeInTheDocument();
 
     answer = [422, { message: "Enter a web address that starts with http:// or https://.", errors: { website: ["Enter a web address that starts with http:// or https://."] } }];
+    // The browser's own check of a web address would say it again, in the browser's language.
+    expect(screen.getByLabelText("Website").closest("form")).toHaveAttribute("novalidate");
     fireEvent.change(screen.getByLabelText("Website"), { target: { value: "acme.example" } });
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Enter a web address that starts with http:// or https://.", { selector: ".ant-form-item-explain-error" })).toBeInTheDocument();

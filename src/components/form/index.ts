@@ -4,7 +4,9 @@
  * lands on its fields. Resource forms take their props from Refine's useForm
  * (useResourceForm) or useModalForm (useDialogForm), which put the 422 on the
  * fields themselves and say other outcomes once (notifications.ts); other
- * calls use useFormSubmit. The sign-in page stays off the kit to keep its page light.
+ * calls use useFormSubmit. Every kit form is noValidate: the contract's rules say what is
+ * wrong in the reader's language, where the browser's own bubbles (an e-mail or web address
+ * field) would say it again in the browser's. The sign-in page stays off the kit to keep its page light.
  */
 export { issueText, zodObjectRule, zodRule, zodRules } from "./zodRules";
 export { showServerErrors } from "./serverErrors";

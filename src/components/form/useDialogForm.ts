@@ -27,7 +27,7 @@ export function useDialogForm<T extends BaseRecord>(resource: string, action: "c
     // The form is in the page only while its dialog is open: two dialogs of one page (create, edit) would
     // otherwise both hold a "Name" field, read twice by a screen reader. Its name keeps the field ids apart.
     modalProps: { ...form.modalProps, forceRender: false, destroyOnHidden: true },
-    formProps: { ...form.formProps, name: `${resource}-${action}`, onFinish, scrollToFirstError: FOCUS_FIRST_ERROR },
+    formProps: { ...form.formProps, name: `${resource}-${action}`, onFinish, scrollToFirstError: FOCUS_FIRST_ERROR, noValidate: true },
   };
 }
 

@@ -37,5 +37,5 @@ export function useFormSubmit<Values>({ submit, onFailure, fieldErrors = true }:
     }
   };
 
-  return { form, busy, error, formProps: { form, onFinish, disabled: busy, scrollToFirstError: FOCUS_FIRST_ERROR } };
+  return { form, busy, error, formProps: { form, onFinish, disabled: busy, scrollToFirstError: FOCUS_FIRST_ERROR, noValidate: true } };
 }

@@ -20,5 +20,5 @@ export function useResourceForm<TQueryFnData extends BaseRecord = BaseRecord, TV
     await save?.(values);
     focusFirstError(form.form);
   };
-  return { ...form, formProps: { ...form.formProps, onFinish, scrollToFirstError: FOCUS_FIRST_ERROR } };
+  return { ...form, formProps: { ...form.formProps, onFinish, scrollToFirstError: FOCUS_FIRST_ERROR, noValidate: true } };
 }
