@@ -58,6 +58,9 @@ export function checkFence(position: Point & { accuracy: number }, locations: re
  * date of a clock-in is the company's date, not the server's or UTC's.
  */
 export function dateInZone(instant: Date, timeZone: string): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant).map((part) => [part.type, part.value]),
+  );
+  // Intl writes year 99 as "99": the date column needs all four digits.
+  return `${parts.year.padStart(4, "0")}-${parts.month}-${parts.day}`;
 }

@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { attendanceRecords, users } from "../../server/db/schema";
+import { attendanceBreaks, attendanceRecords, users } from "../../server/db/schema";
 import { startTestApp, type TestApp } from "../support/api";
 import { activitiesAfter, ADMIN, call, createRole, EMPLOYEE, employeeSignedIn, lastActivityId, staffWith, unique } from "../support/people";
 
@@ -261,5 +261,20 @@ describe("many taps at once", () => {
     expect(codes.filter((code) => code === 409)).toHaveLength(49);
     expect(answers.find((answer) => answer.statusCode === 409)!.json().message).toBe("You are already clocked in.");
     expect(await t.database.db.select().from(attendanceRecords).where(eq(attendanceRecords.user_id, me.id))).toHaveLength(1);
+  });
+
+  it("closes a day once for two clock-outs sent together, and never leaves a break open on a closed day", async () => {
+    const me = await clocker();
+    await post(me.token, "clock-in", north(0));
+    const outs = await Promise.all([post(me.token, "clock-out"), post(me.token, "clock-out")]);
+    expect(outs.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+
+    await post(me.token, "clock-in", north(0));
+    await Promise.all([post(me.token, "clock-out"), post(me.token, "break/start")]);
+    const rows = await t.database.db.select().from(attendanceRecords).where(eq(attendanceRecords.user_id, me.id));
+    for (const row of rows) {
+      const open = await t.database.db.select().from(attendanceBreaks).where(eq(attendanceBreaks.record_id, row.id));
+      expect(row.clock_out_at === null || open.every((entry) => entry.ended_at !== null), `record ${row.id}`).toBe(true);
+    }
   });
 });

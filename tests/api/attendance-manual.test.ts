@@ -69,6 +69,8 @@ describe("entering a day", () => {
     [{ breaks: [{ started_at: hoursAgo(26), ended_at: hoursAgo(24) }, { started_at: hoursAgo(25), ended_at: hoursAgo(23) }] }, "breaks", "Breaks must lie within the day, one after another, each ending after it starts."],
     [{ clock_in_at: "yesterday at nine" }, "clock_in_at", "Enter a date and time with its time zone, such as 2026-03-02T09:00:00+08:00."],
     [{ user_id: 2147483647 }, "user_id", "This person does not exist."],
+    [{ clock_in_at: hoursAgo(60) }, "clock_out_at", "A day can last at most 24 hours: enter each day on its own."],
+    [{ clock_in_at: "0099-03-01T00:00:00Z" }, "clock_in_at", "Enter a date and time with its time zone, such as 2026-03-02T09:00:00+08:00."],
   ])("refuses %j with a 422 on %s", async (change, field, message) => {
     const me = await person();
     const response = await enter(admin, day(me.id, change));

@@ -106,6 +106,12 @@ describe("the groups", () => {
     expect(await activitiesAfter(t, admin, rows[0].id)).toEqual([]);
   });
 
+  it("keeps both of two changes to one group saved at the same moment", async () => {
+    const [a, b] = await Promise.all([put(admin, "payroll", { hours_per_day: "7" }), put(admin, "payroll", { rounding: "down" })]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect((await get(admin, "payroll")).json().data).toMatchObject({ hours_per_day: "7", rounding: "down" });
+  });
+
   it("changes one notification channel of one type, keeping the rest", async () => {
     const before = (await get(admin, "notifications")).json().data.defaults;
     const response = await put(admin, "notifications", { defaults: { access_changed: { email: true } } });

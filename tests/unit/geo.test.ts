@@ -69,5 +69,7 @@ describe("dateInZone", () => {
     expect(dateInZone(new Date("2026-03-01T16:30:00Z"), "Asia/Manila")).toBe("2026-03-02");
     expect(dateInZone(new Date("2026-03-02T03:00:00Z"), "America/Los_Angeles")).toBe("2026-03-01");
     expect(dateInZone(new Date("2026-12-31T23:59:59Z"), "UTC")).toBe("2026-12-31");
+    // All four digits of an early year, as the date column reads them.
+    expect(dateInZone(new Date("1099-03-01T12:00:00Z"), "UTC")).toBe("1099-03-01");
   });
 });

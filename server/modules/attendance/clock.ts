@@ -3,7 +3,7 @@
  * open break), the geofence for `onsite` people, and the evidence kept with
  * every event. No HTTP here: the routes parse, this decides.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AttendanceRecord, ClockState, LocationCheck, Position } from "../../../contracts/attendance";
 import type { Db } from "../../db/client";
 import { attendanceBreaks, attendanceRecords, userWorkLocations, users, workLocations } from "../../db/schema";
@@ -117,6 +117,26 @@ export async function clockIn(ctx: AppContext, author: Author, userId: number, p
   }
 }
 
+/**
+ * Holds the record, still open, for the rest of the transaction: a clock-out
+ * and a break started at the same moment take turns, and the second finds
+ * the state the first left (no break opened on a closed day, no second clock-out).
+ */
+async function lockOpen(tx: Db, recordId: number): Promise<void> {
+  const held = await tx.execute(sql`select id from ${attendanceRecords} where id = ${recordId} and clock_out_at is null for update`);
+  if ((held as unknown as { rows: unknown[] }).rows.length === 0) throw wrongState("out");
+}
+
+/** Ends the record's open break, if any; whether there was one. */
+async function endOpenBreak(tx: Db, recordId: number, now: Date): Promise<boolean> {
+  const ended = await tx
+    .update(attendanceBreaks)
+    .set({ ended_at: now })
+    .where(and(eq(attendanceBreaks.record_id, recordId), isNull(attendanceBreaks.ended_at)))
+    .returning({ id: attendanceBreaks.id });
+  return ended.length > 0;
+}
+
 /** Closes the open record (and its open break); where it happened is kept, not checked: nobody is kept from leaving. */
 export async function clockOut(ctx: AppContext, author: Author, userId: number, position: Partial<Position>): Promise<AttendanceRecord> {
   const now = ctx.clock.now();
@@ -124,12 +144,13 @@ export async function clockOut(ctx: AppContext, author: Author, userId: number, 
   if (!open) throw wrongState("out");
   const verdict = hasPosition(position) ? await fenceFor(ctx, userId, position) : null;
   await mutate(ctx, author, { action: "attendance.clocked_out", subjectType: "attendance" }, async (tx) => {
-    if (open.openBreak) await tx.update(attendanceBreaks).set({ ended_at: now }).where(eq(attendanceBreaks.id, open.openBreak.id));
+    await lockOpen(tx, open.record.id);
+    const breakEnded = await endOpenBreak(tx, open.record.id, now);
     await tx
       .update(attendanceRecords)
       .set({ clock_out_at: now, ...evidence("out", position, verdict, author), updated_by: userId, updated_at: now })
       .where(eq(attendanceRecords.id, open.record.id));
-    return { result: undefined, subjectId: open.record.id, changes: { clock_out_at: now.toISOString(), break_ended: open.openBreak !== null } };
+    return { result: undefined, subjectId: open.record.id, changes: { clock_out_at: now.toISOString(), break_ended: breakEnded } };
   });
   return (await loadRecord(ctx.db, open.record.id, now))!;
 }
@@ -140,6 +161,7 @@ export async function startBreak(ctx: AppContext, author: Author, userId: number
   if (!open || open.openBreak) throw wrongState(open ? "alreadyOnBreak" : "out");
   try {
     await mutate(ctx, author, { action: "attendance.break_started", subjectType: "attendance" }, async (tx) => {
+      await lockOpen(tx, open.record.id);
       await tx.insert(attendanceBreaks).values({ record_id: open.record.id, started_at: now });
       return { result: undefined, subjectId: open.record.id, changes: { started_at: now.toISOString() } };
     });
@@ -154,9 +176,9 @@ export async function endBreak(ctx: AppContext, author: Author, userId: number):
   const now = ctx.clock.now();
   const open = await openRecordOf(ctx.db, userId);
   if (!open?.openBreak) throw wrongState(open ? "notOnBreak" : "out");
-  const openBreak = open.openBreak;
   await mutate(ctx, author, { action: "attendance.break_ended", subjectType: "attendance" }, async (tx) => {
-    await tx.update(attendanceBreaks).set({ ended_at: now }).where(eq(attendanceBreaks.id, openBreak.id));
+    await lockOpen(tx, open.record.id);
+    if (!(await endOpenBreak(tx, open.record.id, now))) throw wrongState("notOnBreak");
     return { result: undefined, subjectId: open.record.id, changes: { ended_at: now.toISOString() } };
   });
   return (await loadRecord(ctx.db, open.record.id, now))!;

@@ -27,10 +27,17 @@ const toSpan = (clockIn: string | Date, clockOut: string | Date, breaks: { start
   breaks: breaks.map((entry) => ({ started_at: new Date(entry.started_at), ended_at: new Date(entry.ended_at) })).sort((a, b) => a.started_at.getTime() - b.started_at.getTime()),
 });
 
-/** A day that makes sense: out after in, not in the future, breaks inside it, one after another. */
+/** The longest stretch one record may hold: a double shift, not days on end. */
+const MAX_SPAN_MS = 24 * 3_600_000;
+/** Nothing is entered for before the list engine's first year. */
+const EARLIEST = Date.UTC(1000, 0, 1);
+
+/** A day that makes sense: out after in, at most a day long, not in the future, breaks inside it, one after another. */
 function checkSpan(span: Span, now: Date): void {
+  if (span.clockIn.getTime() < EARLIEST) throw invalidField("clock_in_at", "attendance.instant");
   if (span.clockOut <= span.clockIn) throw invalidField("clock_out_at", "attendance.outBeforeIn");
   if (span.clockOut > now) throw invalidField("clock_out_at", "attendance.inFuture");
+  if (span.clockOut.getTime() - span.clockIn.getTime() > MAX_SPAN_MS) throw invalidField("clock_out_at", "attendance.tooLong", { hours: MAX_SPAN_MS / 3_600_000 });
   let previousEnd = span.clockIn;
   for (const entry of span.breaks) {
     if (entry.ended_at <= entry.started_at || entry.started_at < previousEnd || entry.ended_at > span.clockOut) throw invalidField("breaks", "attendance.breaksOutside");

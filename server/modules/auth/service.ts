@@ -22,7 +22,10 @@ import type { Translate } from "../../lib/i18n";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { hashToken, newToken } from "../../lib/tokens";
 import { mutate, type Author } from "../../lib/write";
+import type { SettingsValues } from "../../../contracts/settings";
 import { readSettings } from "../settings/service";
+
+type SystemSettings = SettingsValues<"system">;
 import { insertUserRecord } from "../users/service";
 import { issueToken, maySignIn, revokeAllTokens, revokeToken, toMe, type AuthUser } from "./sessions";
 import { clearAttempts, releaseAttempt, reserveAttempt } from "./throttle";
@@ -54,8 +57,8 @@ async function findUserByEmail(ctx: AppContext, email: string) {
  * that address out of the account; the account as a whole has a higher bar,
  * so nobody locks its owner out from elsewhere by failing on purpose.
  */
-export async function reservePasswordGuess(ctx: AppContext, email: string, origin: RequestOrigin, now: Date): Promise<number> {
-  const limits = await readSettings(ctx, "system");
+export async function reservePasswordGuess(ctx: AppContext, email: string, origin: RequestOrigin, now: Date, limits?: SystemSettings): Promise<number> {
+  limits ??= await readSettings(ctx, "system");
   return reserveAttempt(
     ctx.db,
     "login",
@@ -72,7 +75,9 @@ export async function reservePasswordGuess(ctx: AppContext, email: string, origi
 
 export async function login(ctx: AppContext, input: LoginInput, origin: RequestOrigin): Promise<LoginResponse> {
   const now = ctx.clock.now();
-  const attemptId = await reservePasswordGuess(ctx, input.email, origin, now);
+  // The throttle limits and the session lifetimes, read once for the whole sign-in.
+  const system = await readSettings(ctx, "system");
+  const attemptId = await reservePasswordGuess(ctx, input.email, origin, now, system);
   const found = await findUserByEmail(ctx, input.email);
   const passwordOk = await verifyPassword(found?.user.password_hash ?? (await decoy(ctx)), input.password);
   if (!found || !passwordOk) {
@@ -96,7 +101,6 @@ export async function login(ctx: AppContext, input: LoginInput, origin: RequestO
 
   await clearAttempts(ctx.db, "login", input.email);
   const author = { actorId: found.user.id, origin };
-  const system = await readSettings(ctx, "system");
   const lifetime = { hours: system.session_hours, rememberDays: system.remember_days };
   const { token, expiresAt } = await mutate(ctx, author, { action: "auth.login", subjectType: "user" }, async (tx) => ({
     result: await issueToken(tx, found.user.id, input.remember, origin, now, lifetime),

@@ -2,7 +2,7 @@
  * The company profile's rules. The route's policy gate decides who may (the
  * profile has no record-level conditions), so these functions take the author only.
  */
-import { eq, ne } from "drizzle-orm";
+import { eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { companyProfileBody, CompanyProfileRecord } from "../../../contracts/company";
 import { minorDigits } from "../../../contracts/money";
@@ -59,13 +59,14 @@ async function payAmountsExist(db: Db): Promise<boolean> {
 }
 
 export async function updateCompanyProfile(ctx: AppContext, author: Author, input: CompanyProfileChanges): Promise<CompanyProfileRecord> {
-  const before = await loadProfile(ctx.db);
-  const changes = diffFields(before as Record<string, unknown>, input as Record<string, unknown>);
-  if (changes.currency && (await payAmountsExist(ctx.db))) {
-    throw new HttpError(409, "company.currencyLocked", { from: before.currency, to: input.currency });
-  }
   await mutate(ctx, author, { action: "company.updated", subjectType: "company" }, async (tx) => {
+    // Read, checked and written as one: two changes at once take turns, and no pay amount
+    // recorded meanwhile escapes the currency check.
+    await tx.execute(sql`select id from ${companyProfile} where id = 1 for update`);
+    const before = await loadProfile(tx);
+    const changes = diffFields(before as Record<string, unknown>, input as Record<string, unknown>);
     if (Object.keys(changes).length === 0) return { result: undefined, unchanged: true };
+    if (changes.currency && (await payAmountsExist(tx))) throw new HttpError(409, "company.currencyLocked", { from: before.currency, to: input.currency });
     await tx.update(companyProfile).set({ ...input, updated_at: ctx.clock.now(), updated_by: author.actorId }).where(eq(companyProfile.id, 1));
     // Nobody is paid yet (or the change was refused above): the people follow the company's currency.
     if (changes.currency) await tx.update(users).set({ currency: input.currency! }).where(ne(users.currency, input.currency!));

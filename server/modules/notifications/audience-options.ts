@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNotNull, sql } from "drizzle-orm";
 import { AUDIENCE_PEOPLE, type AudienceOptions } from "../../../contracts/notifications";
 import type { Db } from "../../db/client";
 import { roles, users } from "../../db/schema";
+import { escapeLike } from "../../lib/list";
 import { signInAllowed } from "../auth/sessions";
 
 /**
@@ -39,4 +40,4 @@ export async function audienceOptions(db: Db, search: string | undefined): Promi
 }
 
 /** A LIKE pattern matching the text anywhere, its own % and _ taken literally. */
-const pattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+const pattern = (text: string) => `%${escapeLike(text.toLowerCase())}%`;

@@ -32,13 +32,19 @@ const RETRY_MS = 3_000;
 export interface StreamRequest {
   userId: number;
   t: Translate;
-  /** The last notification the browser has (Last-Event-ID); none: only what arrives from now on. */
-  lastEventId: number | null;
+  /** The notification after which the stream starts (startAfter's answer). */
+  start: number;
   response: ServerResponse;
 }
 
 export interface StreamHub {
-  open(stream: StreamRequest): Promise<void>;
+  /**
+   * Where a stream starts: after the browser's last id (Last-Event-ID), or,
+   * without one, after the newest (the page has loaded the rest itself).
+   * Asked before the response is taken over, so a failure is still an error reply.
+   */
+  startAfter(userId: number, lastEventId: number | null): Promise<number>;
+  open(stream: StreamRequest): void;
   /** Every stream the signal names looks for what is new. */
   dispatch(signal: Signal): void;
   /** Ends every stream (the server is closing). */
@@ -119,12 +125,11 @@ export function createStreamHub(db: Db, counts: UnreadCounts, log: FastifyBaseLo
   };
 
   return {
-    async open({ userId, t, lastEventId, response }) {
-      // Without a last id, the stream starts after the newest one: the page has loaded the rest itself.
-      const start =
-        lastEventId ??
-        (await db.select({ id: max(notifications.id) }).from(notifications).where(eq(notifications.user_id, userId)))[0]?.id ??
-        0;
+    async startAfter(userId, lastEventId) {
+      return lastEventId ?? (await db.select({ id: max(notifications.id) }).from(notifications).where(eq(notifications.user_id, userId)))[0]?.id ?? 0;
+    },
+
+    open({ userId, t, start, response }) {
       response.writeHead(200, {
         "content-type": "text/event-stream; charset=utf-8",
         "cache-control": "no-store",

@@ -137,13 +137,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       // A ticket outlives a sign-out by a minute at most; an account that can no longer sign in gets no stream.
       const [holder] = ticket ? await app.ctx.db.select({ id: users.id }).from(users).where(and(eq(users.id, ticket.userId), signInAllowed)) : [];
       if (!ticket || !holder) throw new HttpError(401, "notifications.stream.ticketInvalid");
+      const start = await app.notificationStreams.startAfter(ticket.userId, lastEventId(request.headers["last-event-id"] ?? request.query.last_event_id));
       reply.hijack();
-      await app.notificationStreams.open({
-        userId: ticket.userId,
-        t: translator(ticket.language),
-        lastEventId: lastEventId(request.headers["last-event-id"] ?? request.query.last_event_id),
-        response: reply.raw,
-      });
+      // The browser may have gone while the start was read: nothing to open then.
+      if (!reply.raw.destroyed) app.notificationStreams.open({ userId: ticket.userId, t: translator(ticket.language), start, response: reply.raw });
     },
   );
 

@@ -1,10 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { PublicConfig } from "../../../contracts/auth";
 import type { z } from "zod";
 import { DEFAULT_DELIVERY, effectiveDelivery } from "../../../contracts/notification-types";
 import { SETTINGS_SCHEMAS, type SETTINGS_BODIES, type SettingsGroup, type SettingsValues } from "../../../contracts/settings";
 import type { Config } from "../../config";
-import type { Db } from "../../db/client";
 import { companyProfile, systemSettings } from "../../db/schema";
 import { diffFields } from "../../lib/changes";
 import type { AppContext } from "../../lib/context";
@@ -14,7 +13,7 @@ import { mutate, type Author } from "../../lib/write";
  * Each group's values before anyone changes them: today's behaviour, the
  * session and throttle figures from the server's configuration.
  */
-export function settingsDefaults(config: Pick<Config, "session" | "throttle">): { [G in SettingsGroup]: SettingsValues<G> } {
+function settingsDefaults(config: Pick<Config, "session" | "throttle">): { [G in SettingsGroup]: SettingsValues<G> } {
   return {
     payroll: {
       pay_frequency: "monthly",
@@ -73,19 +72,20 @@ function withDefaults<G extends SettingsGroup>(group: G, defaults: SettingsValue
  * fields sent), stored, logged as settings.<group>_changed with what changed.
  */
 export async function updateSettings<G extends SettingsGroup>(ctx: AppContext, author: Author, group: G, changes: SettingsChanges<G>): Promise<SettingsValues<G>> {
-  const before = await readSettings(ctx, group);
-  const next = SETTINGS_SCHEMAS[group].parse(mergeGroup(group, before, changes)) as SettingsValues<G>;
-  const changed = diffFields(before as Record<string, unknown>, next as Record<string, unknown>);
   const now = ctx.clock.now();
-  await mutate(ctx, author, { action: `settings.${group}_changed`, subjectType: "settings" }, async (tx) => {
-    if (Object.keys(changed).length === 0) return { result: undefined, unchanged: true };
+  return mutate(ctx, author, { action: `settings.${group}_changed`, subjectType: "settings" }, async (tx) => {
+    // Two saves of one group at once take turns: each merges over what the other stored.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`settings:${group}`}))`);
+    const before = await readSettings({ db: tx, config: ctx.config }, group);
+    const next = SETTINGS_SCHEMAS[group].parse(mergeGroup(group, before, changes)) as SettingsValues<G>;
+    const changed = diffFields(before as Record<string, unknown>, next as Record<string, unknown>);
+    if (Object.keys(changed).length === 0) return { result: next, unchanged: true };
     await tx
       .insert(systemSettings)
       .values({ key: group, value: next, updated_at: now })
       .onConflictDoUpdate({ target: systemSettings.key, set: { value: next, updated_at: now } });
-    return { result: undefined, subjectId: null, changes: changed };
+    return { result: next, subjectId: null, changes: changed };
   });
-  return next;
 }
 
 /** Notification defaults change by type and channel; other groups by field. */
@@ -94,14 +94,6 @@ function mergeGroup<G extends SettingsGroup>(group: G, before: SettingsValues<G>
   const defaults = (before as SettingsValues<"notifications">).defaults;
   const own = (changes as SettingsChanges<"notifications">).defaults;
   return { defaults: effectiveDelivery(defaults, own) } as SettingsValues<G>;
-}
-
-/** Writes a group as it is (the seed, tests): no activity row. */
-export async function storeSettings<G extends SettingsGroup>(db: Db, group: G, values: SettingsValues<G>, at: Date): Promise<void> {
-  await db
-    .insert(systemSettings)
-    .values({ key: group, value: values, updated_at: at })
-    .onConflictDoUpdate({ target: systemSettings.key, set: { value: values, updated_at: at } });
 }
 
 /** What the signed-out screens may know: never anything secret. */
