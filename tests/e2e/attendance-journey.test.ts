@@ -45,7 +45,7 @@ describe("clocking in and out at a work location", () => {
 
     // Allowed before: the position is checked on opening; about 1.2 km away.
     const check = page.getByTestId("location-check");
-    await check.getByText(/the nearest, Makati head office, is 1\d{3} m away/).waitFor();
+    await check.getByText(/the nearest, Makati head office, is 1,\d{3} m away/).waitFor();
     await press("clockIn");
     await page.getByTestId("clock-failure").getByText(/^You are 1\d{3} m from Makati head office, outside its 150 m area\./).waitFor();
     await stateIs("out");

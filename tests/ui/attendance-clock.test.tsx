@@ -128,7 +128,7 @@ describe("the time clock", () => {
     renderAt("/attendance/clock");
 
     await user.click(await screen.findByRole("button", { name: "Check my location" }));
-    expect(await screen.findByText("You are not at a work location: the nearest, Makati head office, is 1200 m away.")).toBeInTheDocument();
+    expect(await screen.findByText("You are not at a work location: the nearest, Makati head office, is 1,200 m away.")).toBeInTheDocument();
     await user.click(button("Clock in"));
     expect(await screen.findByRole("alert")).toHaveTextContent(refusal);
     expect(within(screen.getByTestId("clock-state")).getByText("Clocked out")).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { AimOutlined } from "@ant-design/icons";
 import { Alert, Button, Card, Spin, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { formatCount } from "../../i18n/numbers";
 import type { LocationCheck } from "../../../contracts/attendance";
 import type { Fix } from "./useGeolocation";
 
@@ -44,7 +45,7 @@ export function LocationPanel({ fix, check, onLocate, busy }: { fix: Fix; check:
               type="success"
               showIcon
               message={t("attendanceUi.location.inside", { name: check.result.location.name })}
-              description={t("attendanceUi.location.insideDetail", { distance: check.result.distance_m ?? 0, accuracy })}
+              description={t("attendanceUi.location.insideDetail", { distance: formatCount(check.result.distance_m ?? 0), accuracy: formatCount(accuracy) })}
             />
           );
         if (check.result.nearest)
@@ -52,11 +53,11 @@ export function LocationPanel({ fix, check, onLocate, busy }: { fix: Fix; check:
             <Alert role="status"
               type="warning"
               showIcon
-              message={t("attendanceUi.location.outside", { name: check.result.nearest.name, distance: check.result.nearest.distance_m })}
-              description={t("attendanceUi.location.outsideHelp", { accuracy })}
+              message={t("attendanceUi.location.outside", { name: check.result.nearest.name, distance: formatCount(check.result.nearest.distance_m) })}
+              description={t("attendanceUi.location.outsideHelp", { accuracy: formatCount(accuracy) })}
             />
           );
-        return <Alert role="status" type="warning" showIcon message={t("attendanceUi.location.noMatch")} description={t("attendanceUi.location.noMatchHelp", { accuracy })} />;
+        return <Alert role="status" type="warning" showIcon message={t("attendanceUi.location.noMatch")} description={t("attendanceUi.location.noMatchHelp", { accuracy: formatCount(accuracy) })} />;
     }
   })();
 

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState, type CSSProperties, type ReactNode } from "react";
 import { CoffeeOutlined, LoginOutlined, LogoutOutlined } from "@ant-design/icons";
 import { useCustom } from "@refinedev/core";
-import { Alert, Button, Card, Flex, Tag, Typography } from "antd";
+import { Alert, Button, Card, Flex, Typography } from "antd";
+import { ClockStateTag } from "../../components/attendance/ClockStateTag";
 import { useTranslation } from "react-i18next";
 import type { AttendanceRecord, ClockState, Position } from "../../../contracts/attendance";
 import { attendanceApi } from "../../api/attendance";
@@ -19,7 +20,6 @@ type Action = "clockIn" | "clockOut" | "startBreak" | "endBreak";
 /** Read by screen readers, not shown. */
 const HIDDEN: CSSProperties = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" };
 
-const STATE_COLOR: Record<ClockState, string> = { out: "default", in: "success", on_break: "warning" };
 
 /** The big buttons of each state: the first is the one expected next. */
 const ACTIONS: Record<ClockState, Action[]> = { out: ["clockIn"], in: ["clockOut", "startBreak"], on_break: ["endBreak", "clockOut"] };
@@ -109,9 +109,7 @@ export default function ClockPage() {
           <div aria-live="polite" aria-atomic="true" data-testid="clock-state" style={{ textAlign: "center" }}>
             {state ? (
               <>
-                <Tag color={STATE_COLOR[state]} style={{ fontSize: 16, padding: "4px 12px", marginInlineEnd: 0 }}>
-                  {t(`attendanceUi.states.${state}`)}
-                </Tag>
+                <ClockStateTag state={state} style={{ fontSize: 16, padding: "4px 12px", marginInlineEnd: 0 }} />
                 {since && (
                   <Typography.Paragraph type="secondary" style={{ margin: "8px 0 0" }}>
                     {t(state === "on_break" ? "attendanceUi.clock.breakSince" : "attendanceUi.clock.inSince", { time: clockTime(since, zone, i18n.language) })}

@@ -3,18 +3,19 @@ import { useCustom } from "@refinedev/core";
 import { Card, Flex, Table, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { AttendanceRecord, ClockState } from "../../../contracts/attendance";
-import { clockTime, dayRecords, workedSeconds } from "../../components/attendance/time";
+import { clockTime, dayRecords, hoursMinutes, workedSeconds } from "../../components/attendance/time";
 import { WorkedTimer } from "../../components/attendance/WorkedTimer";
+import { ClockStateTag } from "../../components/attendance/ClockStateTag";
+import { STATE_COLOURS } from "../../theme/presets";
 import { LinkButton } from "../../components/common/LinkButton";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 import { pagePath } from "../../resources";
 
-const STATE_COLOR: Record<ClockState, string> = { out: "default", in: "success", on_break: "warning" };
 
 const breakMinutes = (record: AttendanceRecord) =>
   Math.round(record.breaks.reduce((sum, pause) => sum + ((pause.ended_at ? new Date(pause.ended_at).getTime() : Date.now()) - new Date(pause.started_at).getTime()), 0) / 60_000);
 
-const hoursAndMinutes = (seconds: number) => `${Math.floor(seconds / 3600)}:${String(Math.floor((seconds % 3600) / 60)).padStart(2, "0")}`;
+const hoursAndMinutes = (seconds: number) => hoursMinutes(Math.floor(seconds / 60));
 
 /**
  * /attendance: one's own day so far (the state, the time worked, each record
@@ -44,7 +45,7 @@ export default function AttendanceOverviewPage() {
 
       <Card
         title={t("attendanceUi.overview.today")}
-        extra={state && <Tag color={STATE_COLOR[state]}>{t(`attendanceUi.states.${state}`)}</Tag>}
+        extra={state && <ClockStateTag state={state} />}
         style={{ maxWidth: 960 }}
       >
         <Flex vertical gap={16}>
@@ -66,7 +67,7 @@ export default function AttendanceOverviewPage() {
               {
                 key: "out",
                 title: t("attendanceUi.overview.out"),
-                render: (_, record) => (record.clock_out_at ? time(record.clock_out_at) : <Tag color="success">{t("attendanceUi.overview.stillIn")}</Tag>),
+                render: (_, record) => (record.clock_out_at ? time(record.clock_out_at) : <Tag color={STATE_COLOURS.good}>{t("attendanceUi.overview.stillIn")}</Tag>),
               },
               { key: "breaks", title: t("attendanceUi.overview.breaks"), render: (_, record) => t("attendanceUi.overview.minutes", { minutes: breakMinutes(record) }) },
               { key: "worked", title: t("attendanceUi.overview.worked"), render: (_, record) => hoursAndMinutes(workedSeconds(record, Date.now())) },

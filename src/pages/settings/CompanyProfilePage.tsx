@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useCustom } from "@refinedev/core";
 import { Button, Card, Form, Input, Select, Space } from "antd";
 import { useTranslation } from "react-i18next";
@@ -56,9 +57,17 @@ export default function CompanyProfilePage() {
     const { message } = await saved(settingsApi.uploadLogo(file));
     toast("success", t("settings.company.title"), message, TOAST_LIFE.long);
   };
+  const [removing, setRemoving] = useState(false);
   const removeLogo = async () => {
-    const { message } = await saved(settingsApi.removeLogo());
-    toast("success", t("settings.company.title"), message, TOAST_LIFE.long);
+    setRemoving(true);
+    try {
+      const { message } = await saved(settingsApi.removeLogo());
+      toast("success", t("settings.company.title"), message, TOAST_LIFE.long);
+    } catch (failure) {
+      toast("error", t("settings.company.title"), failure instanceof Error ? failure.message : t("errors.other"), TOAST_LIFE.long);
+    } finally {
+      setRemoving(false);
+    }
   };
   const field = (name: keyof typeof RULES) => ({ name, label: t(`settings.company.fields.${name}`), rules: RULES[name] });
 
@@ -76,7 +85,7 @@ export default function CompanyProfilePage() {
             disabled={!editable}
           />
           {editable && profile?.logo_url && (
-            <Button danger onClick={() => void removeLogo()}>
+            <Button danger loading={removing} onClick={() => void removeLogo()}>
               {t("settings.company.removeLogo")}
             </Button>
           )}

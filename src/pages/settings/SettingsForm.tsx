@@ -9,8 +9,8 @@ interface SettingsFormProps<Values> {
   titleKey: string;
   /** The values as stored; the form waits for them. */
   values: Values | undefined;
-  /** Sends the form's values; resolves with the server's words once saved. */
-  save: (values: Values) => Promise<{ message: string }>;
+  /** Sends the fields the person changed; resolves with the values as stored and the server's words. */
+  save: (changes: Partial<Values>) => Promise<{ message: string; data: Values }>;
   /** False for someone who may read but not change: the fields are shown disabled, without a Save button. */
   editable: boolean;
   children: ReactNode;
@@ -24,14 +24,25 @@ interface SettingsFormProps<Values> {
 export function SettingsForm<Values extends object>({ titleKey, values, save, editable, children }: SettingsFormProps<Values>) {
   const { t } = useTranslation();
   const { form, formProps, busy, error } = useFormSubmit<Values>({
-    submit: async (changes) => {
-      const { message } = await save(changes);
+    submit: async () => {
+      // Only what was changed here: a value changed meanwhile elsewhere (the header's language,
+      // another administrator) is not sent back as it was when the page loaded.
+      const { message, data } = await save(form.getFieldsValue(true, (meta) => meta.touched) as Partial<Values>);
+      showStored(data);
       toast("success", t(titleKey), message, TOAST_LIFE.long);
     },
   });
 
+  /** The values as stored, in fields that count as untouched (antd marks a field set from code as touched). */
+  const showStored = (stored: Values) => {
+    form.setFieldsValue(stored as never);
+    form.setFields(form.getFieldsError().map(({ name }) => ({ name: name as never, touched: false })));
+  };
+
+  // The stored values fill the form, but never over what the person is typing (a logo uploaded meanwhile refreshes them).
   useEffect(() => {
-    if (values) form.setFieldsValue(values as never);
+    if (values && !form.isFieldsTouched()) showStored(values);
+    // showStored only reads the form, which stays the same.
   }, [values, form]);
 
   if (!values) return <FullPageSpinner />;

@@ -31,31 +31,26 @@ export default function UserPreferencesPage() {
   const remember = useRememberPreferences();
   const { result, query } = useCustom<{ data: PreferencesRecord }>({ url: "/settings/preferences", method: "get" });
   const stored = result.data?.data;
-  // What the app shows now stands for a choice the person never made.
-  // Made once per load: the form takes its values again whenever they are a new object.
-  const values = useMemo<FormValues | undefined>(
-    () =>
-      stored && {
-        ...stored,
-        language: stored.language ?? (i18n.language as PreferencesRecord["language"]),
-        theme_preset: stored.theme_preset ?? theme.preset,
-        dark_mode: stored.dark_mode ?? theme.dark,
-        date_format: stored.date_format ?? LANGUAGE_DATES,
-      },
-    // The app's current look fills in choices never made, as it is when the preferences load.
-    [stored],
-  );
+  // Language and looks as the app shows them: the account's choices once synced, and the header's
+  // switches change them too, so the page never holds an older choice than the header.
+  const toForm = (saved: PreferencesRecord): FormValues => ({
+    ...saved,
+    language: i18n.language as PreferencesRecord["language"],
+    theme_preset: theme.preset,
+    dark_mode: theme.dark,
+    date_format: saved.date_format ?? LANGUAGE_DATES,
+  });
+  const values = useMemo(() => stored && toForm(stored), [stored, i18n.language, theme.preset, theme.dark]);
 
-  const save = async ({ date_format, ...rest }: FormValues) => {
-    const changes = { ...rest, date_format: date_format === LANGUAGE_DATES ? null : date_format } as UserPreferences;
+  const save = async ({ date_format, ...rest }: Partial<FormValues>) => {
+    const changes = { ...rest, ...(date_format !== undefined && { date_format: date_format === LANGUAGE_DATES ? null : date_format }) } as UserPreferences;
     const { data } = await settingsApi.savePreferences(changes);
-    const saved = data.data;
-    if (saved.language) await changeLanguage(saved.language);
-    if (saved.theme_preset) theme.setPreset(saved.theme_preset);
-    if (saved.dark_mode !== null) theme.setDark(saved.dark_mode);
+    if (changes.language) await changeLanguage(changes.language);
+    if (changes.theme_preset) theme.setPreset(changes.theme_preset);
+    if (changes.dark_mode !== undefined) theme.setDark(changes.dark_mode);
     remember(changes);
     await query.refetch();
-    return data;
+    return { message: data.message, data: toForm(data.data) };
   };
 
   return (
