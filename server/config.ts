@@ -81,7 +81,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, rootDir: string): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? DEFAULT_CONFIG.mailFrom,
     seedDemo: env.SEED_DEMO !== "0" && env.SEED_DEMO !== "false",
-    staticDir: path.join(rootDir, "dist"),
+    staticDir: path.resolve(rootDir, env.STATIC_DIR ?? "dist"),
     logLevel: env.LOG_LEVEL ?? DEFAULT_CONFIG.logLevel,
     jobs: {
       ...DEFAULT_CONFIG.jobs,

@@ -13,7 +13,8 @@ import type { Browser, BrowserContext, BrowserContextOptions, BrowserServer, Pag
  */
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-export const DIST_DIR = path.join(ROOT_DIR, "dist");
+/** The built app the server serves: STATIC_DIR (a build of one's own, `npx vite build --outDir DIR`) or dist/. */
+export const DIST_DIR = path.resolve(ROOT_DIR, process.env.STATIC_DIR ?? "dist");
 
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
