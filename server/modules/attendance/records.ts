@@ -1,7 +1,10 @@
-import { aliasedTable, and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { aliasedTable, and, asc, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import type { AttendanceRecord } from "../../../contracts/attendance";
 import type { Db } from "../../db/client";
-import { attendanceBreaks, attendanceRecords, workLocations } from "../../db/schema";
+import { attendanceBreaks, attendanceRecords, users, workLocations } from "../../db/schema";
+import type { AppContext } from "../../lib/context";
+import { notFound } from "../../lib/errors";
+import { checkRange } from "./reports";
 
 type RecordRow = typeof attendanceRecords.$inferSelect;
 type BreakRow = typeof attendanceBreaks.$inferSelect;
@@ -29,6 +32,18 @@ export async function loadRecords(db: Db, where: ReturnType<typeof and>, now: Da
 
 export async function loadRecord(db: Db, id: number, now: Date): Promise<AttendanceRecord | null> {
   return (await loadRecords(db, and(eq(attendanceRecords.id, id)), now))[0] ?? null;
+}
+
+/**
+ * A person's records with work dates in the range (both ends), breaks and clock
+ * evidence included: what an administrator checks before correcting a day.
+ */
+export async function personRecords(ctx: AppContext, userId: number, range: { from: string; to: string }): Promise<AttendanceRecord[]> {
+  checkRange(range);
+  const [person] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!person) throw notFound();
+  const inRange = and(eq(attendanceRecords.user_id, userId), gte(attendanceRecords.work_date, range.from), lte(attendanceRecords.work_date, range.to));
+  return loadRecords(ctx.db, inRange, ctx.clock.now());
 }
 
 /** A person's open record (clocked in, not out), with its open break if any. */

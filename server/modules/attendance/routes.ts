@@ -1,14 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { attendanceRecord, clockBody, clockStatus as clockStatusReply, correctionBody, locationCheck, manualEntryBody, positionBody, removalBody } from "../../../contracts/attendance";
+import { personQuery, rangeQuery } from "../../../contracts/attendance-reports";
 import { dataReply, messageReply } from "../../../contracts/replies";
 import { idParams } from "../../../contracts/validation";
 import { clockIn, clockOut, clockStatus, endBreak, startBreak, todayOf, validateLocation } from "./clock";
 import { correctDay, enterDay, removeDay } from "./manual";
+import { personRecords } from "./records";
 
 const recordReply = dataReply(attendanceRecord);
 
-/** /api/attendance: one's own clocking (attendance_access, employees included), and administrators' corrections. */
+/** /api/attendance: one's own clocking (attendance_access, employees included), anyone's records, and administrators' corrections. */
 export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const clocking = { action: "attendance.clock" } as const;
 
@@ -44,6 +46,16 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/attendance/today", { config: clocking, schema: { response: { 200: dataReply(z.array(attendanceRecord)) } } }, async (request) => ({
     data: await todayOf(app.ctx, request.user.id),
   }));
+
+  // Anyone's records as they were clocked (breaks, locations, distances): what a correction starts from.
+  app.get(
+    "/attendance/records",
+    { config: { action: "attendance.viewAnyone" }, schema: { querystring: personQuery.extend(rangeQuery.shape), response: { 200: dataReply(z.array(attendanceRecord)) } } },
+    async (request) => {
+      const { user_id, ...range } = request.query;
+      return { data: await personRecords(app.ctx, user_id, range) };
+    },
+  );
 
   // An attendance administrator's entries and corrections, each with its reason.
   const correcting = { action: "attendance.correct" } as const;
