@@ -9,6 +9,7 @@
  */
 import {
   BankOutlined,
+  BarChartOutlined,
   BellOutlined,
   CalendarOutlined,
   CalculatorOutlined,
@@ -142,6 +143,18 @@ export const RESOURCES: readonly ResourceDefinition[] = [
     icon: FieldTimeOutlined,
     group: MENU_GROUPS.attendance,
     access: { list: "attendance.clock" },
+  }),
+  defineResource({
+    name: "attendance-reports",
+    api: "attendance/reports",
+    // The report's range is the API's own from= and to=.
+    listParams: ["from", "to"],
+    routes: { list: "/attendance/reports" },
+    pages: () => import("../pages/attendance-reports"),
+    labelKey: "menu.attendanceReports",
+    icon: BarChartOutlined,
+    group: MENU_GROUPS.attendance,
+    access: { list: "attendance.reports" },
   }),
   defineResource({
     name: "locations",

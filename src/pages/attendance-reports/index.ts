@@ -1,0 +1,2 @@
+/** The attendance report's page, as the resource list loads it. */
+export { default as list } from "./list";
