@@ -21,8 +21,10 @@ import {
   HistoryOutlined,
   HomeOutlined,
   SafetyCertificateOutlined,
+  ScheduleOutlined,
   SettingOutlined,
   SlidersOutlined,
+  SolutionOutlined,
   TeamOutlined,
   ToolOutlined,
   UserOutlined,
@@ -157,6 +159,18 @@ export const RESOURCES: readonly ResourceDefinition[] = [
     access: { list: "attendance.reports" },
   }),
   defineResource({
+    name: "user-attendance",
+    api: "attendance/user-attendance",
+    routes: { list: "/user-attendance" },
+    pages: () => import("../pages/user-attendance"),
+    labelKey: "userAttendance.menu",
+    icon: SolutionOutlined,
+    group: MENU_GROUPS.attendance,
+    access: { list: "attendance.viewAnyone" },
+    // The person whose days are listed: the API's own `user_id=`.
+    listParams: ["user_id"],
+  }),
+  defineResource({
     name: "locations",
     api: "locations",
     routes: { list: "/attendance/locations" },
@@ -166,6 +180,27 @@ export const RESOURCES: readonly ResourceDefinition[] = [
     group: MENU_GROUPS.attendance,
     // Created and edited in a dialog on the list.
     access: { list: "locations.list", show: "locations.view", create: "locations.create", edit: "locations.update", delete: "locations.delete" },
+  }),
+  defineResource({
+    name: "schedules",
+    api: "schedules",
+    routes: { list: "/attendance/schedules" },
+    pages: () => import("../pages/schedules"),
+    labelKey: "menu.schedules",
+    icon: ScheduleOutlined,
+    group: MENU_GROUPS.attendance,
+    // Created and edited in a dialog on the list, people assigned in a drawer beside it.
+    access: { list: "schedules.list", show: "schedules.view", create: "schedules.create", edit: "schedules.update", delete: "schedules.delete" },
+  }),
+  defineResource({
+    name: "holidays",
+    api: "holidays",
+    // Listed and edited on a tab of the schedules page: no page or menu entry of its own.
+    routes: {},
+    pages: async () => ({}),
+    labelKey: "schedulesUi.holidays.title",
+    icon: CalendarOutlined,
+    access: { list: "holidays.list", show: "holidays.view", create: "holidays.create", edit: "holidays.update", delete: "holidays.delete" },
   }),
   defineResource({
     name: "notifications",

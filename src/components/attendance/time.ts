@@ -10,11 +10,12 @@ export function clockTime(iso: string, zone: string | undefined, language: strin
   return new Intl.DateTimeFormat(locale, { timeZone: zone ?? browserZone(), hour: "numeric", minute: "2-digit" }).format(new Date(iso));
 }
 
-/** A work date (YYYY-MM-DD, the company's day) as the reader's language writes it, with its weekday. */
-export function workDate(date: string, language: string): string {
+/** A work date (YYYY-MM-DD, the company's day) as the reader's language writes it, with its weekday (and its year where the week is no guide). */
+export function workDate(date: string, language: string, options: { withYear?: boolean } = {}): string {
   const locale = findLanguage(language)?.htmlLang ?? "en";
   const [year, month, day] = date.split("-").map(Number);
-  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "short", month: "short", day: "numeric" }).format(new Date(Date.UTC(year, month - 1, day)));
+  const parts: Intl.DateTimeFormatOptions = { timeZone: "UTC", weekday: "short", month: "short", day: "numeric", ...(options.withYear && { year: "numeric" }) };
+  return new Intl.DateTimeFormat(locale, parts).format(new Date(Date.UTC(year, month - 1, day)));
 }
 
 const ms = (iso: string) => new Date(iso).getTime();

@@ -1,10 +1,11 @@
 import { EditOutlined, UserOutlined } from "@ant-design/icons";
 import { useCustom, useParsed } from "@refinedev/core";
-import { Avatar, Card, Col, Descriptions, Empty, Flex, Row, Space, Tag, Timeline, Typography } from "antd";
+import { Avatar, Card, Col, Descriptions, Empty, Flex, Row, Space, Tabs, Tag, Timeline, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { ActivityRecord } from "../../../contracts/activities";
 import type { UserRecord } from "../../../contracts/users";
 import { useResourceAccess } from "../../auth/usePolicy";
+import { PersonDays } from "../../components/attendance/PersonDays";
 import { FullPageSpinner } from "../../components/common/FullPageSpinner";
 import { LinkButton } from "../../components/common/LinkButton";
 import { Money } from "../../components/common/Money";
@@ -20,6 +21,20 @@ interface Profile {
 
 const STATUS_COLOR = { active: STATE_COLOURS.good, on_leave: STATE_COLOURS.warning, terminated: STATE_COLOURS.bad } as const;
 
+/** The profile's Attendance tab: the person's latest days, and the way to all of them and their corrections. */
+function AttendanceTab({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  return (
+    <PersonDays
+      userId={userId}
+      titleKey="userAttendance.profile.title"
+      pageSize={7}
+      exportable={false}
+      toolbar={<LinkButton to={`${pagePath("user-attendance", "list")}?user_id=${userId}`}>{t("userAttendance.profile.openAll")}</LinkButton>}
+    />
+  );
+}
+
 /** /employee-profile/:id: who the person is, their employment and pay, and what changed lately. */
 export default function UserProfilePage() {
   const { t } = useTranslation();
@@ -33,28 +48,8 @@ export default function UserProfilePage() {
   const field = (name: string) => t(`employees.fields.${name}`);
   const dash = "—";
 
-  return (
+  const details = (
     <>
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Space size="middle">
-          <Avatar size={64} src={user.profile_picture_url ?? undefined} icon={<UserOutlined />} />
-          <div>
-            <Typography.Title level={3} style={{ margin: 0 }}>
-              {user.name}
-            </Typography.Title>
-            <Space size="small">
-              <Typography.Text type="secondary">{user.position ?? dash}</Typography.Text>
-              <Tag color={STATUS_COLOR[user.employment_status]}>{t(`employees.statuses.${user.employment_status}`)}</Tag>
-              {user.archived_at && <Tag color={STATE_COLOURS.neutral}>{t("employees.archivedTag")}</Tag>}
-            </Space>
-          </div>
-        </Space>
-        {allowed("users", "edit", user) && !user.archived_at && (
-          <LinkButton to={pagePath("users", "edit", user.id)} icon={<EditOutlined />}>
-            {t("employees.edit")}
-          </LinkButton>
-        )}
-      </Flex>
       <Row gutter={16}>
         <Col xs={24} lg={12}>
           <Card title={t("employees.sections.overview")} style={{ marginBottom: 16 }}>
@@ -116,6 +111,41 @@ export default function UserProfilePage() {
             />
           )}
         </Card>
+      )}
+    </>
+  );
+
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Space size="middle">
+          <Avatar size={64} src={user.profile_picture_url ?? undefined} icon={<UserOutlined />} />
+          <div>
+            <Typography.Title level={3} style={{ margin: 0 }}>
+              {user.name}
+            </Typography.Title>
+            <Space size="small">
+              <Typography.Text type="secondary">{user.position ?? dash}</Typography.Text>
+              <Tag color={STATUS_COLOR[user.employment_status]}>{t(`employees.statuses.${user.employment_status}`)}</Tag>
+              {user.archived_at && <Tag color={STATE_COLOURS.neutral}>{t("employees.archivedTag")}</Tag>}
+            </Space>
+          </div>
+        </Space>
+        {allowed("users", "edit", user) && !user.archived_at && (
+          <LinkButton to={pagePath("users", "edit", user.id)} icon={<EditOutlined />}>
+            {t("employees.edit")}
+          </LinkButton>
+        )}
+      </Flex>
+      {allowed("user-attendance", "list") ? (
+        <Tabs
+          items={[
+            { key: "details", label: t("userAttendance.profile.details"), children: details },
+            { key: "attendance", label: t("userAttendance.profile.tab"), children: <AttendanceTab userId={user.id} /> },
+          ]}
+        />
+      ) : (
+        details
       )}
     </>
   );

@@ -1,0 +1,59 @@
+import { Tag } from "antd";
+import { useTranslation } from "react-i18next";
+import { DAY_STATUSES, type AttendanceDay, type DayStatus } from "../../../contracts/attendance-reports";
+import { useCompanyProfile } from "../company/useCompanyProfile";
+import type { ListColumn } from "../list";
+import { STATE_COLOURS } from "../../theme/presets";
+import { clockTime, hoursMinutes } from "./time";
+
+/** A derived day as the list kit holds a row. */
+export type DayRow = AttendanceDay & { [key: string]: unknown };
+
+const STATUS_COLOURS: Record<DayStatus, string> = {
+  present: STATE_COLOURS.good,
+  late: STATE_COLOURS.warning,
+  half_day: STATE_COLOURS.warning,
+  absent: STATE_COLOURS.bad,
+  holiday: STATE_COLOURS.info,
+  rest_day: STATE_COLOURS.neutral,
+  scheduled: STATE_COLOURS.neutral,
+};
+
+const STATUS_CHOICES = DAY_STATUSES.map((status) => ({ value: status, labelKey: `attendanceReports.statuses.${status}` }));
+
+export function DayStatusTag({ status }: { status: DayStatus }) {
+  const { t } = useTranslation();
+  return <Tag color={STATUS_COLOURS[status]}>{t(`attendanceReports.statuses.${status}`)}</Tag>;
+}
+
+/** A moment of the day in the company's zone, or a dash. */
+export function CompanyTime({ iso }: { iso: string | null }) {
+  const { i18n } = useTranslation();
+  const { profile } = useCompanyProfile();
+  return <>{iso ? clockTime(iso, profile?.time_zone, i18n.language) : "—"}</>;
+}
+
+/** A figure of the day: its own column, neither sorted nor filtered (the days are worked out, not stored). */
+const figure = (field: keyof AttendanceDay, titleKey: string): ListColumn<DayRow> => ({
+  field,
+  titleKey,
+  kind: "number",
+  sortable: false,
+  filterable: false,
+  render: (row) => hoursMinutes(row[field] as number),
+});
+
+/** The columns of anyone's days, one's own (/attendance/history) or a person's (/user-attendance, the profile). */
+export const DAY_COLUMNS: readonly ListColumn<DayRow>[] = [
+  { field: "date", titleKey: "attendanceReports.columns.date", kind: "date" },
+  { field: "status", titleKey: "attendanceReports.columns.status", kind: "choice", choices: STATUS_CHOICES, sortable: false, filterable: false, phone: true, render: (row) => <DayStatusTag status={row.status} /> },
+  { field: "first_in", titleKey: "attendanceReports.columns.firstIn", kind: "text", sortable: false, filterable: false, render: (row) => <CompanyTime iso={row.first_in} /> },
+  { field: "last_out", titleKey: "attendanceReports.columns.lastOut", kind: "text", sortable: false, filterable: false, render: (row) => <CompanyTime iso={row.last_out} /> },
+  { ...figure("worked_minutes", "attendanceUi.history.worked"), phone: true },
+  figure("late_minutes", "attendanceUi.history.late"),
+  figure("overtime_minutes", "attendanceUi.history.overtime"),
+  figure("undertime_minutes", "attendanceUi.history.undertime"),
+];
+
+/** Newest first, as a timesheet is read. */
+export const NEWEST_DAY_FIRST = [{ field: "date", order: "desc" as const }];

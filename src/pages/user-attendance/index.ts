@@ -1,0 +1,2 @@
+/** The people-attendance page, as the resource list loads it. */
+export { default as list } from "./list";
