@@ -1,10 +1,11 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { Button, Form, Input, InputNumber, Modal, Space, Switch, Tag } from "antd";
+import { Button, Form, Input, InputNumber, Modal, Switch, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { locationBody, RADIUS_METRES, type LocationRecord } from "../../../contracts/locations";
 import { useResourceAccess } from "../../auth/usePolicy";
-import { useDialogForm, zodRules, type DialogForm } from "../../components/form";
+import { FieldRow, useDialogForm, zodRules, type DialogForm } from "../../components/form";
 import { ListPage, RecordActions, type ListColumn } from "../../components/list";
+import { UseMyPosition } from "./UseMyPosition";
 
 const RULES = zodRules(locationBody.shape);
 
@@ -52,14 +53,15 @@ function LocationModal({ form, titleKey }: { form: DialogForm<LocationRecord>; t
         <Form.Item name="address" label={t("locations.fields.address")} rules={RULES.address}>
           <Input.TextArea rows={2} />
         </Form.Item>
-        <Space wrap>
+        <FieldRow>
           <Form.Item name="latitude" label={t("locations.fields.latitude")} rules={RULES.latitude} extra={t("locations.latitudeHint")}>
-            <InputNumber min={-90} max={90} step={0.0001} />
+            <InputNumber min={-90} max={90} step={0.0001} style={{ width: "100%" }} />
           </Form.Item>
           <Form.Item name="longitude" label={t("locations.fields.longitude")} rules={RULES.longitude} extra={t("locations.longitudeHint")}>
-            <InputNumber min={-180} max={180} step={0.0001} />
+            <InputNumber min={-180} max={180} step={0.0001} style={{ width: "100%" }} />
           </Form.Item>
-        </Space>
+        </FieldRow>
+        <UseMyPosition />
         <Form.Item name="radius_m" label={t("locations.fields.radius_m")} rules={RULES.radius_m} extra={t("locations.radiusHint")}>
           <InputNumber min={RADIUS_METRES.min} max={RADIUS_METRES.max} step={10} precision={0} />
         </Form.Item>
