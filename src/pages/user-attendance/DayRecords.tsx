@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
 import { Button, Card, Descriptions, Flex, Modal, Space, Spin, Tag, Typography } from "antd";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { AttendanceRecord } from "../../../contracts/attendance";
 import { clockTime, hoursMinutes, workDate } from "../../components/attendance/time";
@@ -81,6 +82,12 @@ export interface DayRecordsProps {
 /** A day's records as they were clocked or entered (GET /api/attendance/records), each correctable by attendance administrators. */
 export function DayRecords({ date, records, zone, canCorrect, onAdd, onEdit, onRemove, onClose }: DayRecordsProps) {
   const { t, i18n } = useTranslation();
+  const closeButton = useRef<HTMLButtonElement>(null);
+  // A correction's dialog leaves the page when saved, and a deleted record takes the button that opened it along:
+  // the keyboard comes back here, not to the start of the page.
+  useEffect(() => {
+    if (records && (document.activeElement === null || document.activeElement === document.body)) closeButton.current?.focus();
+  }, [records]);
   return (
     <Modal
       open
@@ -96,7 +103,7 @@ export function DayRecords({ date, records, zone, canCorrect, onAdd, onEdit, onR
           ) : (
             <span />
           )}
-          <Button type="primary" onClick={onClose}>
+          <Button ref={closeButton} type="primary" onClick={onClose}>
             {t("userAttendance.records.close")}
           </Button>
         </Flex>
