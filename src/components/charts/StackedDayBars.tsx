@@ -47,6 +47,8 @@ export interface StackedDayBarsProps {
  */
 export default function StackedDayBars({ days, series, height, tickLabel, dayLabel, count, look }: StackedDayBarsProps) {
   const axisText = { fill: look.secondaryText, fontSize: look.fontSize };
+  // recharts sorts legend and tooltip by name: keep the series' own order (the states' order) instead.
+  const inSeriesOrder = (item: { dataKey?: unknown }) => series.findIndex((layer) => layer.key === item.dataKey);
 
   return (
     // jsdom measures nothing: the initial size lets tests draw the chart.
@@ -58,6 +60,7 @@ export default function StackedDayBars({ days, series, height, tickLabel, dayLab
         <YAxis allowDecimals={false} tickFormatter={count} tick={axisText} stroke={look.line} width={48} />
         <Tooltip
           cursor={{ fill: look.cursor }}
+          itemSorter={inSeriesOrder}
           labelFormatter={(date) => dayLabel(String(date))}
           formatter={(value) => count(Number(value))}
           contentStyle={{ background: look.surface, border: `1px solid ${look.grid}`, borderRadius: look.radius, boxShadow: look.shadow }}
@@ -65,7 +68,7 @@ export default function StackedDayBars({ days, series, height, tickLabel, dayLab
           itemStyle={{ color: look.text }}
         />
         {/* The legend's words in the text colour: a yellow word on white is unreadable, its swatch is not. */}
-        <Legend formatter={(label) => <span style={{ color: look.text }}>{label}</span>} />
+        <Legend itemSorter={inSeriesOrder} formatter={(label) => <span style={{ color: look.text }}>{label}</span>} />
         {series.map((layer) => (
           <Bar key={layer.key} dataKey={layer.key} name={layer.label} stackId="day" fill={layer.color} isAnimationActive={look.animate} />
         ))}

@@ -29,27 +29,32 @@ export function DateRangeField({ value, onChange, maxDays }: DateRangeFieldProps
 
   return (
     <Flex role="group" aria-label={t("dateRange.label")} align="center" gap={8} wrap>
-      <label htmlFor={`${id}-from`}>{t("dateRange.from")}</label>
-      <DatePicker
-        id={`${id}-from`}
-        format={formats}
-        locale={locale}
-        allowClear={false}
-        value={dayjs(value.from)}
-        onChange={(date: Dayjs | null) => date && onChange(withStart(value, day(date), maxDays))}
-        style={{ width: 150 }}
-      />
-      <label htmlFor={`${id}-to`}>{t("dateRange.to")}</label>
-      <DatePicker
-        id={`${id}-to`}
-        format={formats}
-        locale={locale}
-        allowClear={false}
-        value={dayjs(value.to)}
-        disabledDate={(date) => day(date) < value.from || day(date) > lastEnd}
-        onChange={(date: Dayjs | null) => date && onChange({ from: value.from, to: day(date) })}
-        style={{ width: 150 }}
-      />
+      {/* Each label stays beside its picker when a phone wraps the two. */}
+      <Flex align="center" gap={8}>
+        <label htmlFor={`${id}-from`}>{t("dateRange.from")}</label>
+        <DatePicker
+          id={`${id}-from`}
+          format={formats}
+          locale={locale}
+          allowClear={false}
+          value={dayjs(value.from)}
+          onChange={(date: Dayjs | null) => date && onChange(withStart(value, day(date), maxDays))}
+          style={{ width: 150 }}
+        />
+      </Flex>
+      <Flex align="center" gap={8}>
+        <label htmlFor={`${id}-to`}>{t("dateRange.to")}</label>
+        <DatePicker
+          id={`${id}-to`}
+          format={formats}
+          locale={locale}
+          allowClear={false}
+          value={dayjs(value.to)}
+          disabledDate={(date) => day(date) < value.from || day(date) > lastEnd}
+          onChange={(date: Dayjs | null) => date && onChange({ from: value.from, to: day(date) })}
+          style={{ width: 150 }}
+        />
+      </Flex>
     </Flex>
   );
 }
