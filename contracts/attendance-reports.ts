@@ -63,7 +63,7 @@ export const reportRow = daysSummary.extend({
 });
 export type ReportRow = z.infer<typeof reportRow>;
 
-/** weekly-attendance: how many people were in each state, day by day, this week (or the week of `date`). */
+/** How many people were in each state, day by day: weekly-attendance (this week, or the week of `date`) and reports/daily (any range). */
 export const weeklyAttendance = z.object({
   from: z.string(),
   to: z.string(),

@@ -20,6 +20,7 @@ import { guardRoutes } from "./modules/auth/guard";
 import { API_ROUTES } from "./modules/routes";
 import { createSessionCache, forgetOnChange } from "./modules/auth/session-cache";
 import { wireNotifications } from "./modules/notifications";
+import { wireAttendance } from "./modules/attendance";
 import type { AuthUser } from "./modules/auth/sessions";
 
 declare module "fastify" {
@@ -113,6 +114,7 @@ export async function buildApp({ database, config, clock = systemClock, logger =
   app.decorate("ctx", { db: database.db, clock, config, mailer, jobs, events, log: app.log, sessionCache });
   for (const kind of await loadJobKinds(config.jobs.modules, app.ctx)) jobs.register(kind);
   wireNotifications(app, database);
+  wireAttendance(app);
   app.decorateRequest("user", null as unknown as AuthUser);
   app.decorateRequest("t", null as unknown as Translate);
   app.decorateRequest("origin", null as unknown as RequestOrigin);

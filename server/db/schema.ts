@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { JobStatus } from "../../contracts/jobs";
 import type { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, PAY_BASES, UserPreferences } from "../../contracts/users";
 import type { CLOCK_POLICIES } from "../../contracts/attendance";
+import type { DayStatus } from "../../contracts/attendance-reports";
 import {
   bigint,
   boolean,
@@ -475,4 +476,34 @@ export const holidays = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex("holidays_date_unique").on(t.date)],
+);
+
+/**
+ * The derived figures of each person's day that has records, all closed
+ * (derive-core.ts computes them; day-store.ts keeps them current on every
+ * write that changes a day, its schedule, holiday or zone). Reports and
+ * payroll sum these instead of re-deriving every day on every read; days
+ * without records and days still open are worked out when read.
+ */
+export const attendanceDays = pgTable(
+  "attendance_days",
+  {
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    work_date: date("work_date").notNull(),
+    status: text("status").$type<DayStatus>().notNull(),
+    /** The schedule in force that day, if any (a schedule's change recomputes its days). */
+    schedule_id: integer("schedule_id"),
+    holiday: text("holiday"),
+    first_in: timestamp("first_in", { withTimezone: true }).notNull(),
+    last_out: timestamp("last_out", { withTimezone: true }).notNull(),
+    scheduled_minutes: integer("scheduled_minutes").notNull(),
+    worked_minutes: integer("worked_minutes").notNull(),
+    break_minutes: integer("break_minutes").notNull(),
+    late_minutes: integer("late_minutes").notNull(),
+    undertime_minutes: integer("undertime_minutes").notNull(),
+    overtime_minutes: integer("overtime_minutes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.work_date] }), index("attendance_days_date_idx").on(t.work_date), index("attendance_days_schedule_idx").on(t.schedule_id)],
 );

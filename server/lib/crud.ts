@@ -81,6 +81,12 @@ export interface CrudSpec<Row extends { id: number }, Rec, Create extends object
     update?(db: Db, input: Update, before: Row): Promise<void>;
     remove?(db: Db, before: Row): Promise<void>;
   };
+  /** What else a write changes, in its own transaction (figures derived from the record). */
+  alsoWrite?: {
+    create?(ctx: AppContext, tx: Db, input: Create): Promise<void>;
+    update?(ctx: AppContext, tx: Db, input: Update, before: Row): Promise<void>;
+    remove?(ctx: AppContext, tx: Db, before: Row): Promise<void>;
+  };
   /** What the activity log keeps of a deleted record (default: all its fields). */
   summary?(row: Row): Record<string, unknown>;
 }
@@ -149,6 +155,7 @@ export function crudService<Row extends { id: number }, Rec, Create extends obje
         const values = { ...input, ...stamps(spec.table, actor.id, ctx.clock.now(), true) };
         const [row] = await tx.insert(spec.table).values(values as never).returning({ id: spec.table.id });
         const created = row.id as number;
+        await spec.alsoWrite?.create?.(ctx, tx, input);
         return { result: created, subjectId: created, changes: { ...input } as Record<string, unknown> };
       });
       return written(ctx, actor, id as number);
@@ -169,6 +176,7 @@ export function crudService<Row extends { id: number }, Rec, Create extends obje
           .update(spec.table)
           .set({ ...input, ...stamps(spec.table, actor.id, ctx.clock.now(), false) } as never)
           .where(eq(spec.table.id, id));
+        await spec.alsoWrite?.update?.(ctx, tx, input, before);
         return { result: id, subjectId: id, changes };
       });
       return written(ctx, actor, id);
@@ -181,6 +189,7 @@ export function crudService<Row extends { id: number }, Rec, Create extends obje
       await spec.checks?.remove?.(ctx.db, before);
       return mutate(ctx, author, { action: `${spec.subjectType}.deleted`, subjectType: spec.subjectType }, async (tx) => {
         await tx.delete(spec.table).where(eq(spec.table.id, id));
+        await spec.alsoWrite?.remove?.(ctx, tx, before);
         return { result: "deleted" as const, subjectId: id, changes: spec.summary?.(before) ?? { ...before } };
       });
     },

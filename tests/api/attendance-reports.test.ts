@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attendanceRecords } from "../../server/db/schema";
+import { refreshDays } from "../../server/modules/attendance/day-store";
 import { startTestApp, type TestApp } from "../support/api";
 import { ADMIN, call, createRole, employeeSignedIn, staffWith, unique, type Person } from "../support/people";
 
@@ -23,6 +24,8 @@ async function worked(userId: number, date: string, from: string, to: string) {
   const out = at(date, to);
   if (to <= from) out.setTime(out.getTime() + 86_400_000);
   await t.database.db.insert(attendanceRecords).values({ user_id: userId, work_date: date, clock_in_at: at(date, from), clock_out_at: out, source: "manual" });
+  // Written around the API: its day is derived as every write derives it.
+  await refreshDays(t.database.db, { userIds: [userId], dates: [date] }, t.clock.now());
 }
 
 // The test clock starts on Monday 2026-03-02, 09:00 UTC (17:00 in Manila); the week worked is the one before.

@@ -2,10 +2,12 @@
  * A month of attendance for everyone in a data directory, loaded set-based
  * before the server opens it: one schedule (Mon–Fri 09:00–18:00), everyone
  * assigned, a record with a break on every working day (clock-in 08:45–09:45
- * so some are late), then ANALYZE. PGlite allows one process at a time.
+ * so some are late), the days derived and stored as the server keeps them,
+ * then ANALYZE. PGlite allows one process at a time.
  */
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../server/db/client";
+import { refreshDays } from "../../server/modules/attendance/day-store";
 
 /** March 2026: 22 working days. */
 export const BENCH_MONTH = { from: "2026-03-01", to: "2026-03-31", workingDays: 22 } as const;
@@ -28,6 +30,8 @@ export async function loadAttendanceMonth(dataDir: string): Promise<{ people: nu
       where extract(isodow from d) < 6`);
     await db.execute(sql`insert into attendance_breaks (record_id, started_at, ended_at)
       select id, clock_in_at + interval '3 hours', clock_in_at + interval '3 hours' + make_interval(mins => 30 + id % 45) from attendance_records`);
+    // As the server would have stored them, one write at a time: derived once here, summed on every read.
+    await refreshDays(db, {}, new Date());
     await db.execute(sql`ANALYZE`);
     const counted = (await db.execute(sql`select (select count(*)::int from users) as people, (select count(*)::int from attendance_records) as records`)) as unknown as {
       rows: { people: number; records: number }[];

@@ -11,6 +11,7 @@ import type { AppContext } from "../../lib/context";
 import { databaseErrorCode, HttpError, invalidField, notFound } from "../../lib/errors";
 import { checkFence, dateInZone, type Circle, type FenceVerdict } from "../../lib/geo";
 import { mutate, type Author } from "../../lib/write";
+import { dayReopened, refreshDays } from "./day-store";
 import { companyFacts } from "../company/service";
 import { readSettings } from "../settings/service";
 import { loadRecord, loadRecords, openRecordOf } from "./records";
@@ -108,6 +109,7 @@ export async function clockIn(ctx: AppContext, author: Author, userId: number, p
         .insert(attendanceRecords)
         .values({ user_id: userId, work_date: workDate, clock_in_at: now, remote, ...evidence("in", position, verdict, author), created_by: userId, updated_by: userId, created_at: now, updated_at: now })
         .returning({ id: attendanceRecords.id, in_location_id: attendanceRecords.in_location_id, in_distance_m: attendanceRecords.in_distance_m });
+      await dayReopened(tx, userId, workDate);
       return { result: row.id, subjectId: row.id, changes: { work_date: workDate, remote, location_id: row.in_location_id, distance_m: row.in_distance_m } };
     });
     return (await loadRecord(ctx.db, id, now))!;
@@ -150,6 +152,7 @@ export async function clockOut(ctx: AppContext, author: Author, userId: number, 
       .update(attendanceRecords)
       .set({ clock_out_at: now, ...evidence("out", position, verdict, author), updated_by: userId, updated_at: now })
       .where(eq(attendanceRecords.id, open.record.id));
+    await refreshDays(tx, { userIds: [userId], dates: [open.record.work_date] }, now);
     return { result: undefined, subjectId: open.record.id, changes: { clock_out_at: now.toISOString(), break_ended: breakEnded } };
   });
   return (await loadRecord(ctx.db, open.record.id, now))!;

@@ -136,6 +136,11 @@ export function shiftOn(date: string, schedule: Pick<ScheduleRules, "start_time"
 export const isWorkingDay = (date: string, schedule: ScheduleRules | null, holiday: string | null): schedule is ScheduleRules =>
   schedule !== null && holiday === null && schedule.working_days.includes(weekday(date));
 
+/** A day is over once both its shift's end and the zone's next midnight have passed: only then is a missing record an absence. */
+export function dayOver(date: string, schedule: Pick<ScheduleRules, "start_time" | "end_time">, timeZone: string, now: Date): boolean {
+  return now.getTime() >= Math.max(shiftOn(date, schedule, timeZone).end.getTime(), zonedInstant(nextDate(date), "00:00", timeZone).getTime());
+}
+
 /** The figures of one person's day (see the rules above). */
 export function deriveDay(input: DayInput): DayFigures {
   const { date, schedule, holiday, records, timeZone, now } = input;
@@ -160,10 +165,7 @@ export function deriveDay(input: DayInput): DayFigures {
 
   const scheduled = shiftMinutes(schedule.start_time, schedule.end_time) - schedule.unpaid_break_minutes;
   const shift = shiftOn(date, schedule, timeZone);
-  if (records.count === 0) {
-    const dayOver = now.getTime() >= Math.max(shift.end.getTime(), zonedInstant(nextDate(date), "00:00", timeZone).getTime());
-    return figures(dayOver ? "absent" : "scheduled", scheduled, 0);
-  }
+  if (records.count === 0) return figures(dayOver(date, schedule, timeZone, now) ? "absent" : "scheduled", scheduled, 0);
 
   const worked = Math.max(0, presence - Math.max(breakMinutes, schedule.unpaid_break_minutes));
   const lateMs = records.firstIn ? records.firstIn.getTime() - shift.start.getTime() : 0;

@@ -5,7 +5,7 @@
  * turns each cell into figures. Nothing is stored: a record edited after the
  * fact is read as it now is.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { AttendanceDay } from "../../../contracts/attendance-reports";
 import type { Db } from "../../db/client";
 import { attendanceBreaks, attendanceRecords, holidays, scheduleAssignments, workSchedules } from "../../db/schema";
@@ -39,53 +39,85 @@ interface GridRow {
 }
 
 /** Whole numbers as one array literal: one bound parameter whatever their number. */
-const intArray = (values: readonly number[]) => `{${values.map((value) => Math.trunc(value)).join(",")}}`;
+export const intArray = (values: readonly number[]) => `{${values.map((value) => Math.trunc(value)).join(",")}}`;
 
-/** The grid of `userIds` × every day from `from` to `to`, ordered by person then day. */
-async function grid(db: Db, query: DaysQuery): Promise<GridRow[]> {
-  const ids = intArray(query.userIds);
-  const now = query.now.toISOString();
-  const result = (await db.execute(sql`
-    with people as (select unnest(${ids}::int[]) as user_id),
-    days as (select day::date as day from generate_series(${query.from}::date, ${query.to}::date, interval '1 day') as day),
-    spans as (
+const GRID_COLUMNS = sql`s.id as schedule_id, s.working_days, s.start_time, s.end_time,
+      s.unpaid_break_minutes, s.grace_minutes, s.overtime_after_minutes, h.name as holiday,
+      records.records, records.first_in_ms::float8 as first_in_ms, records.last_out_ms::float8 as last_out_ms,
+      records.presence_ms::float8 as presence_ms, records.break_ms::float8 as break_ms, records.open`;
+
+/**
+ * The common table expressions every day query shares: `spans` (each
+ * assignment with the day the next one starts) for `people`, and `records`
+ * (the records of `recordFilter`, summed per person and work date, breaks
+ * included; open ones counted to `now`).
+ */
+function dayParts(people: SQL, upTo: string, recordFilter: SQL, now: Date): SQL {
+  const at = now.toISOString();
+  return sql`spans as (
       select user_id, schedule_id, effective_from, lead(effective_from) over (partition by user_id order by effective_from) as until
-      from ${scheduleAssignments} where user_id = any(${ids}::int[]) and effective_from <= ${query.to}::date
+      from ${scheduleAssignments} where user_id in (${people}) and effective_from <= ${upTo}::date
     ),
     breaks as (
-      select b.record_id, sum(extract(epoch from (coalesce(b.ended_at, ${now}::timestamptz) - b.started_at))) * 1000 as ms
+      select b.record_id, sum(extract(epoch from (coalesce(b.ended_at, ${at}::timestamptz) - b.started_at))) * 1000 as ms
       from ${attendanceBreaks} b join ${attendanceRecords} r on r.id = b.record_id
-      where r.user_id = any(${ids}::int[]) and r.work_date between ${query.from}::date and ${query.to}::date
+      where ${recordFilter}
       group by b.record_id
     ),
     records as (
       select r.user_id, r.work_date, count(*)::int as records,
         extract(epoch from min(r.clock_in_at)) * 1000 as first_in_ms,
         extract(epoch from max(r.clock_out_at)) * 1000 as last_out_ms,
-        sum(extract(epoch from (coalesce(r.clock_out_at, ${now}::timestamptz) - r.clock_in_at))) * 1000 as presence_ms,
+        sum(extract(epoch from (coalesce(r.clock_out_at, ${at}::timestamptz) - r.clock_in_at))) * 1000 as presence_ms,
         coalesce(sum(breaks.ms), 0) as break_ms,
         bool_or(r.clock_out_at is null) as open
       from ${attendanceRecords} r left join breaks on breaks.record_id = r.id
-      where r.user_id = any(${ids}::int[]) and r.work_date between ${query.from}::date and ${query.to}::date
+      where ${recordFilter}
       group by r.user_id, r.work_date
-    )
-    select people.user_id, days.day::text as date, s.id as schedule_id, s.working_days, s.start_time, s.end_time,
-      s.unpaid_break_minutes, s.grace_minutes, s.overtime_after_minutes, h.name as holiday,
-      records.records, records.first_in_ms::float8 as first_in_ms, records.last_out_ms::float8 as last_out_ms,
-      records.presence_ms::float8 as presence_ms, records.break_ms::float8 as break_ms, records.open
-    from people cross join days
-    left join spans on spans.user_id = people.user_id and spans.effective_from <= days.day and (spans.until is null or days.day < spans.until)
+    )`;
+}
+
+/** The schedule in force and the holiday of each (person, day) of `source` (a relation with user_id and day). */
+const scheduleAndHoliday = (personDay: { user: SQL; day: SQL }) => sql`
+    left join spans on spans.user_id = ${personDay.user} and spans.effective_from <= ${personDay.day} and (spans.until is null or ${personDay.day} < spans.until)
     left join ${workSchedules} s on s.id = spans.schedule_id
-    left join ${holidays} h on h.date = days.day
+    left join ${holidays} h on h.date = ${personDay.day}`;
+
+/** The grid of `userIds` × every day from `from` to `to`, ordered by person then day. */
+async function grid(db: Db, query: DaysQuery): Promise<GridRow[]> {
+  const ids = intArray(query.userIds);
+  const inRange = sql`r.user_id = any(${ids}::int[]) and r.work_date between ${query.from}::date and ${query.to}::date`;
+  const result = (await db.execute(sql`
+    with people as (select unnest(${ids}::int[]) as user_id),
+    days as (select day::date as day from generate_series(${query.from}::date, ${query.to}::date, interval '1 day') as day),
+    ${dayParts(sql`select user_id from people`, query.to, inRange, query.now)}
+    select people.user_id, days.day::text as date, ${GRID_COLUMNS}
+    from people cross join days
+    ${scheduleAndHoliday({ user: sql`people.user_id`, day: sql`days.day` })}
     left join records on records.user_id = people.user_id and records.work_date = days.day
     order by people.user_id, days.day
   `)) as unknown as { rows: GridRow[] };
   return result.rows;
 }
 
+/**
+ * Only the days that have records, among the records `recordFilter` keeps
+ * (on `r`, attendance_records): what day-store.ts keeps and what the reports
+ * add for days still open. `upTo` bounds the assignments read.
+ */
+export async function recordDays(db: Db, recordFilter: SQL, upTo: string, timeZone: string, now: Date): Promise<AttendanceDay[]> {
+  const result = (await db.execute(sql`
+    with ${dayParts(sql`select r.user_id from ${attendanceRecords} r where ${recordFilter}`, upTo, recordFilter, now)}
+    select records.user_id, records.work_date::text as date, ${GRID_COLUMNS}
+    from records
+    ${scheduleAndHoliday({ user: sql`records.user_id`, day: sql`records.work_date` })}
+  `)) as unknown as { rows: GridRow[] };
+  return result.rows.map((row) => toDay(row, { timeZone, now }));
+}
+
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-function toDay(row: GridRow, query: DaysQuery): AttendanceDay {
+function toDay(row: GridRow, query: Pick<DaysQuery, "timeZone" | "now">): AttendanceDay {
   const schedule =
     row.schedule_id === null
       ? null
@@ -119,11 +151,4 @@ function toDay(row: GridRow, query: DaysQuery): AttendanceDay {
 export async function deriveDays(db: Db, query: DaysQuery): Promise<AttendanceDay[]> {
   if (query.userIds.length === 0) return [];
   return (await grid(db, query)).map((row) => toDay(row, query));
-}
-
-/** The same, grouped by person (in the order of `userIds`). */
-export async function deriveDaysByPerson(db: Db, query: DaysQuery): Promise<Map<number, AttendanceDay[]>> {
-  const byPerson = new Map<number, AttendanceDay[]>(query.userIds.map((id) => [id, []]));
-  for (const day of await deriveDays(db, query)) byPerson.get(day.user_id)?.push(day);
-  return byPerson;
 }

@@ -12,6 +12,7 @@ import type { AppContext } from "../../lib/context";
 import { HttpError, invalidField, notFound } from "../../lib/errors";
 import { dateInZone } from "../../lib/geo";
 import { mutate, type Author } from "../../lib/write";
+import { refreshDays } from "./day-store";
 import { companyFacts } from "../company/service";
 import { loadRecord } from "./records";
 
@@ -78,6 +79,7 @@ export async function enterDay(ctx: AppContext, author: Author, input: ManualEnt
       .values({ user_id: input.user_id, work_date: workDate, clock_in_at: span.clockIn, clock_out_at: span.clockOut, source: "manual", created_by: author.actorId, updated_by: author.actorId, created_at: now, updated_at: now })
       .returning({ id: attendanceRecords.id });
     await writeBreaks(tx, row.id, span);
+    await refreshDays(tx, { userIds: [input.user_id], dates: [workDate] }, now);
     return { result: row.id, subjectId: row.id, changes: { user_id: input.user_id, work_date: workDate, ...summary(span), reason: input.reason } };
   });
   return (await loadRecord(ctx.db, id, now))!;
@@ -107,6 +109,7 @@ export async function correctDay(ctx: AppContext, author: Author, id: number, in
       .set({ work_date: workDate, clock_in_at: span.clockIn, clock_out_at: span.clockOut, updated_by: author.actorId, updated_at: now })
       .where(eq(attendanceRecords.id, id));
     await writeBreaks(tx, id, span);
+    await refreshDays(tx, { userIds: [row.user_id], dates: [row.work_date, workDate] }, now);
     return { result: undefined, subjectId: id, changes: { user_id: row.user_id, work_date: workDate, before: summary(before), after: summary(span), reason: input.reason } };
   });
   return (await loadRecord(ctx.db, id, now))!;
@@ -116,6 +119,7 @@ export async function removeDay(ctx: AppContext, author: Author, id: number, rea
   const { row, breaks } = await loadRow(ctx.db, id);
   await mutate(ctx, author, { action: "attendance.removed", subjectType: "attendance" }, async (tx) => {
     await tx.delete(attendanceRecords).where(eq(attendanceRecords.id, id));
+    await refreshDays(tx, { userIds: [row.user_id], dates: [row.work_date] }, ctx.clock.now());
     const removed = { clock_in_at: row.clock_in_at.toISOString(), clock_out_at: row.clock_out_at?.toISOString() ?? null, breaks: breaks.length };
     return { result: undefined, subjectId: id, changes: { user_id: row.user_id, work_date: row.work_date, ...removed, reason } };
   });

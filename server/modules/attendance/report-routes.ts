@@ -15,7 +15,7 @@ import { csvStream, type CsvCell } from "../../lib/csv";
 import { invalidField } from "../../lib/errors";
 import { listQuerySchema } from "../../lib/list";
 import { nextDate, summarize } from "./derive-core";
-import { checkRange, companyToday, dayBatches, dayList, daysOf, peopleList, personDays, reportBatches, reportPage, thisMonth, weekOf, weeklyCounts } from "./reports";
+import { checkRange, companyToday, dayBatches, dayList, daysOf, peopleList, personDays, reportBatches, reportPage, thisMonth, weekOf, countsOver } from "./reports";
 
 const own = { action: "attendance.clock" } as const;
 const anyone = { action: "attendance.viewAnyone" } as const;
@@ -83,8 +83,13 @@ export const attendanceReportRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get("/attendance/weekly-attendance", { config: reports, schema: { querystring: weekQuery, response: { 200: dataReply(weeklyAttendance) } } }, async (request) => ({
-    data: await weeklyCounts(ctx, await weekOf(ctx, request.query.date)),
+    data: await countsOver(ctx, await weekOf(ctx, request.query.date)),
   }));
+
+  app.get("/attendance/reports/daily", { config: reports, schema: { querystring: rangeQuery, response: { 200: dataReply(weeklyAttendance) } } }, async (request) => {
+    checkRange(request.query);
+    return { data: await countsOver(ctx, request.query) };
+  });
 
   app.get(
     "/attendance/reports",

@@ -13,8 +13,9 @@ import { invalidField } from "../../lib/errors";
 import { dateInZone } from "../../lib/geo";
 import { defineListSpec, listMeta, paged, parseListQuery } from "../../lib/list";
 import { companyFacts } from "../company/service";
-import { deriveDays, deriveDaysByPerson } from "./derive";
-import { nextDate, summarize, weekday } from "./derive-core";
+import { countsByDate, sumsByPerson } from "./day-sums";
+import { deriveDays } from "./derive";
+import { nextDate, weekday } from "./derive-core";
 
 /** People read per query when a report or export covers everyone: one grid of this many × the range's days. */
 export const PEOPLE_PER_BATCH = 1000;
@@ -86,15 +87,13 @@ export const peopleList = defineListSpec({
 const personColumns = { id: users.id, name: users.name, employee_number: users.employee_number, department: users.department };
 type Person = { id: number; name: string; employee_number: string | null; department: string | null };
 
-function reportRowOf(person: Person, personDays: readonly AttendanceDay[]): ReportRow {
-  const totals = summarize(personDays);
-  return { user_id: person.id, name: person.name, employee_number: person.employee_number, department: person.department, ...totals, worked_hours: Math.round(totals.worked_minutes / 0.6) / 100 };
-}
-
 async function rowsFor(ctx: AppContext, people: readonly Person[], range: { from: string; to: string }): Promise<ReportRow[]> {
   const { time_zone, now } = await companyToday(ctx);
-  const byPerson = await deriveDaysByPerson(ctx.db, { userIds: people.map((person) => person.id), from: range.from, to: range.to, timeZone: time_zone, now });
-  return people.map((person) => reportRowOf(person, byPerson.get(person.id) ?? []));
+  const sums = await sumsByPerson(ctx.db, { userIds: people.map((person) => person.id), from: range.from, to: range.to, timeZone: time_zone, now });
+  return people.map((person) => {
+    const totals = sums.get(person.id)!;
+    return { user_id: person.id, name: person.name, employee_number: person.employee_number, department: person.department, ...totals, worked_hours: Math.round(totals.worked_minutes / 0.6) / 100 };
+  });
 }
 
 /** The report: a page of people (by name) with their sums over the range. */
@@ -146,17 +145,10 @@ export async function thisMonth(ctx: AppContext): Promise<{ from: string; to: st
   return { from, to };
 }
 
-/** Everyone's days of a week counted by state, day by day (weekly-attendance). */
-export async function weeklyCounts(ctx: AppContext, week: { from: string; to: string }) {
-  const counts = new Map<string, { date: string; present: number; late: number; half_day: number; absent: number; scheduled: number }>();
-  for (let day = week.from; day <= week.to; day = nextDate(day)) counts.set(day, { date: day, present: 0, late: 0, half_day: 0, absent: 0, scheduled: 0 });
-  let people = 0;
-  for await (const batch of dayBatches(ctx, week, {})) {
-    for (const { day } of batch) {
-      const count = counts.get(day.date)!;
-      if (day.status in count) count[day.status as "present" | "late" | "half_day" | "absent" | "scheduled"]++;
-    }
-    people += batch.length / 7;
-  }
-  return { ...week, people, days: [...counts.values()] };
+/** Everyone's days of a range (not archived) counted by state, day by day (weekly-attendance, reports/daily). */
+export async function countsOver(ctx: AppContext, range: { from: string; to: string }) {
+  const { time_zone, now } = await companyToday(ctx);
+  const people = await ctx.db.select({ id: users.id }).from(users).where(isNull(users.archived_at));
+  const userIds = people.map((person) => person.id);
+  return { ...range, people: userIds.length, days: await countsByDate(ctx.db, { userIds, from: range.from, to: range.to, timeZone: time_zone, now }) };
 }

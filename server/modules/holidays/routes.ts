@@ -6,6 +6,7 @@ import { holidays } from "../../db/schema";
 import { crudRoutes } from "../../lib/crud";
 import { invalidField } from "../../lib/errors";
 import { defineListSpec } from "../../lib/list";
+import { daysChanged } from "../attendance/day-store";
 
 /** One holiday a date: a clash is a 422 on the date (the unique index is the race's backstop). */
 async function assertFreeDate(db: Db, date: string | undefined, exceptId?: number): Promise<void> {
@@ -42,6 +43,12 @@ export const holidaysRoutes: FastifyPluginAsyncZod = async (app) =>
     checks: {
       create: (db, input) => assertFreeDate(db, input.date),
       update: (db, input, before) => assertFreeDate(db, input.date, before.id),
+    },
+    // A holiday is no working day: the days it moves on or off are derived again.
+    alsoWrite: {
+      create: (ctx, tx, input) => daysChanged(ctx, tx, { dates: [input.date] }),
+      update: (ctx, tx, input, before) => daysChanged(ctx, tx, { dates: [before.date, input.date ?? before.date] }),
+      remove: (ctx, tx, before) => daysChanged(ctx, tx, { dates: [before.date] }),
     },
     messages: { created: "holidays.created", updated: "holidays.updated", deleted: "holidays.deleted" },
   });

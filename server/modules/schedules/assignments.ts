@@ -15,6 +15,7 @@ import type { AppContext } from "../../lib/context";
 import { removeReply } from "../../lib/crud";
 import { invalidField, notFound } from "../../lib/errors";
 import { defineListSpec, listQuerySchema, paged, parseListQuery } from "../../lib/list";
+import { daysChanged } from "../attendance/day-store";
 import { mutate, type Author } from "../../lib/write";
 
 const scheduleParams = z.strictObject({ id: z.coerce.number({ error: MESSAGE.invalid }).pipe(recordId) });
@@ -63,6 +64,7 @@ export async function assignPeople(ctx: AppContext, author: Author, scheduleId: 
       from unnest(${`{${input.user_ids.join(",")}}`}::int[]) as person
       on conflict (user_id, effective_from) do update set schedule_id = excluded.schedule_id, updated_by = excluded.updated_by, updated_at = excluded.updated_at
       returning id`)) as unknown as { rows: { id: number }[] };
+    await daysChanged(ctx, tx, { userIds: input.user_ids, from: input.effective_from });
     return { result: inserted.rows.map((row) => Number(row.id)), subjectId: scheduleId, changes: { user_ids: input.user_ids, effective_from: input.effective_from } };
   });
   const stored = await ctx.db.select(columns).from(scheduleAssignments).innerJoin(users, eq(users.id, scheduleAssignments.user_id)).where(inArray(scheduleAssignments.id, ids));
@@ -108,6 +110,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!before) throw notFound();
       await mutate(app.ctx, request.author, { action: "schedule.unassigned", subjectType: "schedule" }, async (tx) => {
         await tx.delete(scheduleAssignments).where(eq(scheduleAssignments.id, assignmentId));
+        await daysChanged(app.ctx, tx, { userIds: [before.user_id], from: before.effective_from });
         return { result: null, subjectId: id, changes: { user_id: before.user_id, effective_from: before.effective_from } };
       });
       return { data: { id: assignmentId, outcome: "deleted" as const }, message: request.t("schedules.unassigned") };

@@ -5,6 +5,7 @@ import { scheduleAssignments, workSchedules } from "../../db/schema";
 import { crudRoutes } from "../../lib/crud";
 import { HttpError, invalidField } from "../../lib/errors";
 import { defineListSpec } from "../../lib/list";
+import { daysChanged } from "../attendance/day-store";
 import { assignmentRoutes } from "./assignments";
 import { myScheduleRoutes } from "./my-schedule";
 
@@ -70,6 +71,8 @@ export const schedulesRoutes: FastifyPluginAsyncZod = async (app) => {
         if (used) throw new HttpError(409, "schedules.inUse");
       },
     },
+    // The days this schedule was in force on follow its new times.
+    alsoWrite: { update: (ctx, tx, _input, before) => daysChanged(ctx, tx, { scheduleId: before.id }) },
     messages: { created: "schedules.created", updated: "schedules.updated", deleted: "schedules.deleted" },
   });
 };

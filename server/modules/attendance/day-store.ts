@@ -1,0 +1,140 @@
+/**
+ * Keeps attendance_days current: the derived figures of every person's day
+ * whose records are all closed. Every write that changes what a day derives
+ * to (a record, a schedule, an assignment, a holiday, the company's zone)
+ * names the days it touches as a scope, and those days are derived again
+ * by derive-core.ts, in the write's own transaction when they are few, by a
+ * background job a thousand people at a time when they are many.
+ */
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { AttendanceDay } from "../../../contracts/attendance-reports";
+import type { Db } from "../../db/client";
+import { attendanceDays, attendanceRecords } from "../../db/schema";
+import type { AppContext } from "../../lib/context";
+import type { JobKind } from "../../lib/jobs";
+import { companyFacts } from "../company/service";
+import { recordDays } from "./derive";
+
+/**
+ * Which days to derive again: the days with records of these people, from
+ * this date, on these dates, or that the schedule was in force on; the
+ * conditions that are given all apply. `{}` is every day.
+ */
+export interface DayScope {
+  userIds?: readonly number[];
+  from?: string;
+  dates?: readonly string[];
+  scheduleId?: number;
+}
+
+/** Days derived again inside the write; more go to the job. */
+export const INLINE_DAYS = 2_000;
+/** People per job step: one transaction each. */
+const PEOPLE_PER_STEP = 1_000;
+/** Rows per INSERT: PGlite binds a few arrays, whatever their length. */
+const INSERT_CHUNK = 5_000;
+/** The assignments read for a refresh: every one that could be in force on a stored day. */
+const FAR_FUTURE = "9999-12-31";
+
+/** An array as one bound parameter (the driver writes the literal), whatever its length. */
+const array = (values: readonly unknown[]) => sql.param([...values]);
+
+/** The scope as a condition on a table with user_id and work_date columns (`r.` for records, the stored days otherwise). */
+function scopeOn(scope: DayScope, columns: { user: SQLWrapper; date: SQLWrapper }): SQL {
+  const conditions: SQL[] = [sql`true`];
+  if (scope.userIds) conditions.push(sql`${columns.user} = any(${array(scope.userIds)}::int[])`);
+  if (scope.from) conditions.push(sql`${columns.date} >= ${scope.from}::date`);
+  if (scope.dates) conditions.push(sql`${columns.date} = any(${array(scope.dates)}::date[])`);
+  if (scope.scheduleId !== undefined) {
+    conditions.push(sql`(${columns.user}, ${columns.date}) in (select user_id, work_date from ${attendanceDays} where schedule_id = ${scope.scheduleId})`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+const onRecords = (scope: DayScope) => scopeOn(scope, { user: sql`r.user_id`, date: sql`r.work_date` });
+
+/** Stores closed days' figures, replacing what was there. */
+async function store(db: Db, days: readonly AttendanceDay[]): Promise<void> {
+  for (let start = 0; start < days.length; start += INSERT_CHUNK) {
+    const chunk = days.slice(start, start + INSERT_CHUNK);
+    const column = <K extends keyof AttendanceDay>(key: K) => chunk.map((day) => day[key]);
+    await db.execute(sql`
+      insert into ${attendanceDays} (user_id, work_date, status, schedule_id, holiday, first_in, last_out,
+        scheduled_minutes, worked_minutes, break_minutes, late_minutes, undertime_minutes, overtime_minutes)
+      select * from unnest(${array(column("user_id"))}::int[], ${array(column("date"))}::date[], ${array(column("status"))}::text[],
+        ${array(column("schedule_id"))}::int[], ${array(column("holiday"))}::text[], ${array(column("first_in"))}::timestamptz[], ${array(column("last_out"))}::timestamptz[],
+        ${array(column("scheduled_minutes"))}::int[], ${array(column("worked_minutes"))}::int[], ${array(column("break_minutes"))}::int[],
+        ${array(column("late_minutes"))}::int[], ${array(column("undertime_minutes"))}::int[], ${array(column("overtime_minutes"))}::int[])
+      on conflict (user_id, work_date) do update set status = excluded.status, schedule_id = excluded.schedule_id, holiday = excluded.holiday,
+        first_in = excluded.first_in, last_out = excluded.last_out, scheduled_minutes = excluded.scheduled_minutes, worked_minutes = excluded.worked_minutes,
+        break_minutes = excluded.break_minutes, late_minutes = excluded.late_minutes, undertime_minutes = excluded.undertime_minutes, overtime_minutes = excluded.overtime_minutes
+    `);
+  }
+}
+
+/** Derives the scope's days again with `db` (a transaction when called from a write). */
+export async function refreshDays(db: Db, scope: DayScope, now: Date): Promise<number> {
+  const { time_zone } = await companyFacts(db);
+  // A schedule's days are the ones stored with it: read them before they go.
+  const keys = (await db.delete(attendanceDays).where(scopeOn(scope, { user: attendanceDays.user_id, date: attendanceDays.work_date })).returning({
+    user_id: attendanceDays.user_id,
+    work_date: attendanceDays.work_date,
+  })) as { user_id: number; work_date: string }[];
+  const filter =
+    scope.scheduleId !== undefined
+      ? sql`(r.user_id, r.work_date) in (select * from unnest(${array(keys.map((key) => key.user_id))}::int[], ${array(keys.map((key) => key.work_date))}::date[]))`
+      : onRecords(scope);
+  const days = (await recordDays(db, filter, FAR_FUTURE, time_zone, now)).filter((day) => day.last_out !== null);
+  await store(db, days);
+  return days.length;
+}
+
+/** A day with an open record is worked out when read: a clock-in takes its stored figures away. */
+export async function dayReopened(tx: Db, userId: number, workDate: string): Promise<void> {
+  await tx.delete(attendanceDays).where(and(eq(attendanceDays.user_id, userId), eq(attendanceDays.work_date, workDate)));
+}
+
+interface RefreshInput {
+  scope: DayScope;
+  /** People with an id above this one are still to do. */
+  after: number;
+  [key: string]: unknown;
+}
+
+/** The job that derives a large scope again, PEOPLE_PER_STEP people per step, each step its own transaction. */
+export function refreshJob(ctx: AppContext): JobKind<RefreshInput> {
+  const kind: JobKind<RefreshInput> = {
+    name: "attendance.refresh-days",
+    run: (job) =>
+      job.commit(async (tx) => {
+        const { scope, after } = job.input;
+        const people = (await tx
+          .selectDistinct({ id: attendanceRecords.user_id })
+          .from(attendanceRecords)
+          .where(and(sql`${attendanceRecords.user_id} > ${after}`, scope.userIds ? inArray(attendanceRecords.user_id, [...scope.userIds]) : undefined))
+          .orderBy(attendanceRecords.user_id)
+          .limit(PEOPLE_PER_STEP)) as { id: number }[];
+        const step: DayScope = { ...scope, userIds: people.map((person) => person.id) };
+        const stored = people.length === 0 ? 0 : await refreshDays(tx, step, ctx.clock.now());
+        if (people.length === PEOPLE_PER_STEP) await ctx.jobs.enqueue(kind, { scope, after: people[people.length - 1].id }, { db: tx });
+        return { people: people.length, stored };
+      }),
+  };
+  return kind;
+}
+
+/**
+ * What a write calls once it has changed the scope's days, with its
+ * transaction: at once when the scope holds few days, otherwise queued for
+ * the job (the figures follow within seconds).
+ */
+export async function daysChanged(ctx: AppContext, tx: Db, scope: DayScope): Promise<void> {
+  // A schedule's days are the stored ones it was in force on; any other scope's are its days with records.
+  const touched =
+    scope.scheduleId !== undefined
+      ? sql`select 1 from ${attendanceDays} where schedule_id = ${scope.scheduleId} limit ${INLINE_DAYS + 1}`
+      : sql`select 1 from ${attendanceRecords} r where ${onRecords(scope)} group by r.user_id, r.work_date limit ${INLINE_DAYS + 1}`;
+  const counted = (await tx.execute(sql`select count(*)::int as days from (${touched}) as touched`)) as unknown as { rows: { days: number }[] };
+  if (Number(counted.rows[0].days) <= INLINE_DAYS) await refreshDays(tx, scope, ctx.clock.now());
+  else await ctx.jobs.enqueue(refreshJob(ctx), { scope, after: 0 }, { db: tx });
+}
