@@ -1,5 +1,5 @@
 import { useSelect } from "@refinedev/antd";
-import { Select } from "antd";
+import { Flex, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import type { UserRecord } from "../../../contracts/users";
 
@@ -23,7 +23,7 @@ export function PersonPicker({ value, onChange }: { value: number | undefined; o
     debounce: 300,
   });
   return (
-    <>
+    <Flex align="center" gap={8} wrap>
       <label htmlFor={PICKER_ID}>{t("userAttendance.person")}</label>
       <Select<number | undefined>
         id={PICKER_ID}
@@ -40,6 +40,6 @@ export function PersonPicker({ value, onChange }: { value: number | undefined; o
         notFoundContent={t("userAttendance.nobodyFound")}
         style={{ width: 280, maxWidth: "100%" }}
       />
-    </>
+    </Flex>
   );
 }

@@ -1,6 +1,6 @@
 import { PlusOutlined, UnorderedListOutlined } from "@ant-design/icons";
 import { useCustom, useInvalidate } from "@refinedev/core";
-import { Button, Flex, Space, Typography } from "antd";
+import { Button, Flex, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -69,7 +69,7 @@ export default function UserAttendancePage() {
           <Typography.Title level={3} style={{ margin: 0 }}>
             {t("userAttendance.title")}
           </Typography.Title>
-          <Space wrap>{picker}</Space>
+          {picker}
         </Flex>
         <Typography.Paragraph>{t(picker ? "userAttendance.choosePerson" : "userAttendance.cannotSearch")}</Typography.Paragraph>
       </section>
@@ -81,7 +81,7 @@ export default function UserAttendancePage() {
       <PersonDays
         userId={userId}
         titleKey="userAttendance.title"
-        toolbar={<Space wrap>{picker}</Space>}
+        toolbar={picker}
         createButton={
           canCorrect &&
           zone && (
