@@ -72,6 +72,16 @@ function retryAfterSeconds(header: unknown): number | undefined {
   return typeof header === "string" && header !== "" && Number.isFinite(seconds) ? seconds : undefined;
 }
 
+/** The API's error body; a file download's refusal arrives as a blob holding it. */
+async function errorBody(data: ApiErrorBody | Blob | undefined): Promise<ApiErrorBody | undefined> {
+  if (!(data instanceof Blob)) return data;
+  try {
+    return JSON.parse(await data.text()) as ApiErrorBody;
+  } catch {
+    return undefined;
+  }
+}
+
 let onUnauthorized: () => void = () => {};
 
 /** The router registers what a 401 does: forget the session and go to the sign-in page. */
@@ -81,9 +91,9 @@ export function setUnauthorizedHandler(handler: () => void): void {
 
 http.interceptors.response.use(
   (response: AxiosResponse) => response,
-  (error: AxiosError<ApiErrorBody>) => {
+  async (error: AxiosError<ApiErrorBody | Blob>) => {
     const status = error.response?.status ?? 0;
-    const body = error.response?.data;
+    const body = await errorBody(error.response?.data);
     const message = describeFailure(status, body, (key) => i18next.t(key));
     console.warn(`[api] ${error.config?.method?.toUpperCase()} ${error.config?.url}: ${message}`);
     if (status === 401) onUnauthorized();

@@ -36,6 +36,11 @@ export interface ResourceDefinition<A extends Action = Action> {
    * filter on one of these fields is sent as `field=value`, not as `filter[field][equals]=value`.
    */
   listParams?: readonly string[];
+  /**
+   * The server's export of the list (under /api), taking the list's filters and `format=csv|xlsx`:
+   * given, the list's export button downloads that file in either format instead of writing CSV in the browser.
+   */
+  exportApi?: string;
   /** The route of each page; ":id" stands for the record's id. */
   routes: Partial<Record<PageVerb, string>>;
   /** Loads `src/pages/<resource>/index.ts` when one of its routes opens. */

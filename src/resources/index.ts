@@ -151,6 +151,7 @@ export const RESOURCES: readonly ResourceDefinition[] = [
     api: "attendance/reports",
     // The report's range is the API's own from= and to=.
     listParams: ["from", "to"],
+    exportApi: "attendance/reports/export",
     routes: { list: "/attendance/reports" },
     pages: () => import("../pages/attendance-reports"),
     labelKey: "menu.attendanceReports",

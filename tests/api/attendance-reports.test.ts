@@ -5,6 +5,7 @@
  * days), figures checked against a week worked out by hand, a record added
  * after the fact changing them, and CSV cells that cannot run as formulas.
  */
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attendanceRecords } from "../../server/db/schema";
 import { refreshDays } from "../../server/modules/attendance/day-store";
@@ -170,6 +171,31 @@ describe("exports", () => {
     expect(lines[0]).toBe("Employee,Employee number,Department,Days scheduled,Days present,Days late,Late minutes,Half days,Absences,Worked hours,Overtime minutes,Undertime minutes");
     expect(lines).toHaveLength(2);
     expect(lines[1].startsWith("'=HYPERLINK(1)")).toBe(true);
+  });
+
+  it("gives the report as an XLSX workbook: numbers as numbers, a name starting with = as text, never a formula", async () => {
+    const response = await call(t, admin, { method: "GET", url: `/api/attendance/reports/export?from=${WEEK.from}&to=${WEEK.to}&format=xlsx&search=${encodeURIComponent(clocker.email)}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(response.headers["content-disposition"]).toBe(`attachment; filename="attendance-report-${WEEK.from}-${WEEK.to}.xlsx"`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.name).toBe("Attendance reports");
+    expect(sheet.getRow(1).getCell(1).value).toBe("Employee");
+    expect(sheet.rowCount).toBe(2);
+    const name = sheet.getRow(2).getCell(1);
+    expect(name.type).toBe(ExcelJS.ValueType.String);
+    expect(String(name.value).startsWith("=HYPERLINK(1)")).toBe(true);
+    const daysScheduled = sheet.getRow(2).getCell(4);
+    expect(daysScheduled.type).toBe(ExcelJS.ValueType.Number);
+    expect(daysScheduled.value).toBe(4);
+  });
+
+  it("refuses an unknown export format with a 422 on format", async () => {
+    const response = await get(admin, `/api/attendance/reports/export?from=${WEEK.from}&to=${WEEK.to}&format=pdf`);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.format).toEqual(["Choose CSV or XLSX."]);
   });
 
   it("exports one's own days, and anyone's for reports access", async () => {

@@ -121,25 +121,40 @@ describe("attendance reports", () => {
     expect(table.closest("[style*='clip']")).toBeNull();
   }, 40_000);
 
-  it("exports the rows of the range shown, with the sums as on screen", async () => {
-    const { paramsOf } = reportsReader();
+  it("downloads the server's export of the range shown, in the format chosen, under the server's file name", async () => {
+    const { fake, paramsOf } = reportsReader();
+    const file = new Blob(["xlsx bytes"]);
+    fake.on("GET", "/attendance/reports/export", [200, file, { "content-disposition": 'attachment; filename="attendance-report-2026-12-01-2026-12-31.xlsx"' }]);
     renderAt("/attendance/reports?from=2026-12-01&to=2026-12-31");
     await screen.findByText("Dana Reyes");
     const saved: Blob[] = [];
     Object.defineProperty(URL, "createObjectURL", { configurable: true, writable: true, value: (blob: Blob) => (saved.push(blob), "blob:export") });
     Object.defineProperty(URL, "revokeObjectURL", { configurable: true, writable: true, value: () => {} });
-    const download = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    const names: string[] = [];
+    const download = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
     try {
-      fireEvent.click(screen.getByRole("button", { name: /Export CSV/ }));
-      await waitFor(() => expect(saved).toHaveLength(1));
-      const exported = paramsOf("/attendance/reports").at(-1)!;
-      expect([exported.get("from"), exported.get("to"), exported.get("per_page")]).toEqual(["2026-12-01", "2026-12-31", "100"]);
-      const lines = (await saved[0].text()).split("\r\n");
-      expect(lines[0]).toContain("Employee,Employee number,Department,Days scheduled");
-      expect(lines.find((line) => line.includes("Dana Reyes"))).toContain("160:45");
+      fireEvent.click(screen.getByRole("button", { name: /Export/ }));
+      fireEvent.click(await screen.findByText("Excel workbook (XLSX)"));
+      await waitFor(() => expect(saved).toEqual([file]));
+      expect(names).toEqual(["attendance-report-2026-12-01-2026-12-31.xlsx"]);
+      const asked = paramsOf("/attendance/reports/export").at(-1)!;
+      expect([asked.get("from"), asked.get("to"), asked.get("format"), asked.get("page"), asked.get("sort")]).toEqual(["2026-12-01", "2026-12-31", "xlsx", null, "name"]);
     } finally {
       download.mockRestore();
     }
+  }, 40_000);
+
+  it("says why when the server refuses the export", async () => {
+    const { fake } = reportsReader();
+    const refusal = new Blob([JSON.stringify({ message: "The data is invalid.", errors: { to: ["Choose a range of at most 93 days."] } })], { type: "application/json" });
+    fake.on("GET", "/attendance/reports/export", [422, refusal]);
+    renderAt("/attendance/reports?from=2026-12-01&to=2026-12-31");
+    await screen.findByText("Dana Reyes");
+    fireEvent.click(screen.getByRole("button", { name: /Export/ }));
+    fireEvent.click(await screen.findByText("CSV (comma-separated)"));
+    expect(await screen.findByText("Choose a range of at most 93 days.")).toBeInTheDocument();
   }, 40_000);
 
   it("is refused to someone whose role gives no attendance_reports_access", async () => {

@@ -2,7 +2,7 @@
  * /api/attendance read calls: one's own days (history, recent, stats,
  * weekly-summary, export) under attendance.clock; anyone's days and the
  * reports (user-attendance, weekly-attendance, reports, reports/export,
- * export-filtered) under attendance_reports_access. Exports stream CSV.
+ * export-filtered) under attendance_reports_access. Exports stream CSV or XLSX.
  */
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -11,7 +11,8 @@ import { attendanceDay, periodSummary, personQuery, rangeQuery, reportRow, weekQ
 import { dataReply, listReply } from "../../../contracts/replies";
 import { users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
-import { csvStream, type CsvCell } from "../../lib/csv";
+import type { CsvCell } from "../../lib/csv";
+import { exportFormatQuery, sendTable, type ExportFormat } from "../../lib/table-export";
 import { invalidField } from "../../lib/errors";
 import { listQuerySchema } from "../../lib/list";
 import { nextDate, summarize } from "./derive-core";
@@ -31,8 +32,6 @@ async function assertPerson(ctx: AppContext, id: number): Promise<void> {
   const [found] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id));
   if (!found) throw invalidField("user_id", "attendanceReports.unknownPerson");
 }
-
-const attachment = (name: string, range: { from: string; to: string }) => `attachment; filename="${name}-${range.from}-${range.to}.csv"`;
 
 export const attendanceReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
@@ -100,37 +99,42 @@ export const attendanceReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/attendance/reports/export", { config: reports, schema: { querystring: listQuerySchema(peopleList, rangeQuery.shape) } }, async (request, reply) => {
-    const query = request.query as Record<string, unknown> & { from: string; to: string };
+  const withFormat = (shape: Parameters<typeof listQuerySchema>[1]) => listQuerySchema(peopleList, { ...shape, ...exportFormatQuery });
+  const fileName = (base: string, range: { from: string; to: string }) => `${base}-${range.from}-${range.to}`;
+
+  app.get("/attendance/reports/export", { config: reports, schema: { querystring: withFormat(rangeQuery.shape) } }, async (request, reply) => {
+    const { format, ...query } = request.query as Record<string, unknown> & { from: string; to: string; format: ExportFormat };
     checkRange(query);
-    const header = REPORT_COLUMNS.map((column) => request.t(`attendanceReports.columns.${column}`));
     async function* rows() {
       for await (const batch of reportBatches(ctx, query, { ...query, from: undefined, to: undefined })) {
         yield batch.map((row): CsvCell[] => [row.name, row.employee_number, row.department, row.days_scheduled, row.days_present, row.days_late, row.late_minutes, row.days_half, row.days_absent, row.worked_hours, row.overtime_minutes, row.undertime_minutes]);
       }
     }
-    return reply.type("text/csv; charset=utf-8").header("content-disposition", attachment("attendance-report", query)).send(csvStream(header, rows()));
+    return sendTable(reply, format, {
+      name: fileName("attendance-report", query),
+      sheet: request.t("menu.attendanceReports"),
+      header: REPORT_COLUMNS.map((column) => request.t(`attendanceReports.columns.${column}`)),
+      batches: rows(),
+    });
   });
 
-  app.get("/attendance/export", { config: own, schema: { querystring: rangeQuery } }, async (request, reply) => {
-    const range = request.query;
+  app.get("/attendance/export", { config: own, schema: { querystring: rangeQuery.extend(exportFormatQuery) } }, async (request, reply) => {
+    const { format, ...range } = request.query;
     checkRange(range);
     const [me] = await ctx.db.select({ name: users.name, employee_number: users.employee_number }).from(users).where(eq(users.id, request.user.id));
     const days = await daysOf(ctx, [request.user.id], range.from, range.to);
-    const header = DAY_COLUMNS.map((column) => request.t(`attendanceReports.columns.${column}`));
     async function* rows() {
       yield days.map((day) => dayCells(request.t, me, day));
     }
-    return reply.type("text/csv; charset=utf-8").header("content-disposition", attachment("attendance", range)).send(csvStream(header, rows()));
+    return sendTable(reply, format, { name: fileName("attendance", range), sheet: request.t("menu.attendanceHistory"), header: DAY_COLUMNS.map((column) => request.t(`attendanceReports.columns.${column}`)), batches: rows() });
   });
 
-  app.get("/attendance/export-filtered", { config: anyone, schema: { querystring: listQuerySchema(peopleList, rangeQuery.shape) } }, async (request, reply) => {
-    const query = request.query as Record<string, unknown> & { from: string; to: string };
+  app.get("/attendance/export-filtered", { config: anyone, schema: { querystring: withFormat(rangeQuery.shape) } }, async (request, reply) => {
+    const { format, ...query } = request.query as Record<string, unknown> & { from: string; to: string; format: ExportFormat };
     checkRange(query);
-    const header = DAY_COLUMNS.map((column) => request.t(`attendanceReports.columns.${column}`));
     async function* rows() {
       for await (const batch of dayBatches(ctx, query, { ...query, from: undefined, to: undefined })) yield batch.map(({ person, day }) => dayCells(request.t, person, day));
     }
-    return reply.type("text/csv; charset=utf-8").header("content-disposition", attachment("attendance-days", query)).send(csvStream(header, rows()));
+    return sendTable(reply, format, { name: fileName("attendance-days", query), sheet: request.t("menu.attendanceHistory"), header: DAY_COLUMNS.map((column) => request.t(`attendanceReports.columns.${column}`)), batches: rows() });
   });
 };
