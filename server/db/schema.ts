@@ -507,3 +507,29 @@ export const attendanceDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.user_id, t.work_date] }), index("attendance_days_date_idx").on(t.work_date), index("attendance_days_schedule_idx").on(t.schedule_id)],
 );
+
+/**
+ * attendance_days summed per person and calendar month, kept with them
+ * (day-store.ts): a month's report over everyone reads one row a person
+ * instead of one a day.
+ */
+export const attendanceMonths = pgTable(
+  "attendance_months",
+  {
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The month's first day. */
+    month: date("month").notNull(),
+    days_present: integer("days_present").notNull(),
+    days_late: integer("days_late").notNull(),
+    days_half: integer("days_half").notNull(),
+    /** Stored days that were working days (scheduled minutes > 0): each is a working day not missed. */
+    days_worked_scheduled: integer("days_worked_scheduled").notNull(),
+    late_minutes: integer("late_minutes").notNull(),
+    worked_minutes: integer("worked_minutes").notNull(),
+    overtime_minutes: integer("overtime_minutes").notNull(),
+    undertime_minutes: integer("undertime_minutes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.month] }), index("attendance_months_month_idx").on(t.month)],
+);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AttendanceDay, DayStatus } from "../../contracts/attendance-reports";
 import { attendanceDays } from "../../server/db/schema";
 import { refreshDays } from "../../server/modules/attendance/day-store";
-import { countsByDate, sumsByPerson } from "../../server/modules/attendance/day-sums";
+import { countsByDate, splitRange, sumsByPerson } from "../../server/modules/attendance/day-sums";
 import { deriveDays } from "../../server/modules/attendance/derive";
 import { summarize } from "../../server/modules/attendance/derive-core";
 import { startTestApp, type TestApp } from "../support/api";
@@ -164,5 +164,23 @@ describe("stored days", () => {
     await t.database.db.delete(attendanceDays);
     await refreshDays(t.database.db, {}, t.clock.now());
     await expectStoreMatchesDerivation();
+  });
+});
+
+describe("splitRange", () => {
+  const now = new Date("2026-03-02T09:00:00Z");
+  const split = (from: string, to: string) => splitRange({ from, to, timeZone: ZONE, now });
+
+  it("reads whole months that ended two days ago from the month sums, and the rest day by day", () => {
+    expect(split("2026-01-01", "2026-02-28")).toEqual({ months: ["2026-01-01", "2026-02-01"], days: [] });
+    expect(split("2025-12-15", "2026-03-03")).toEqual({ months: ["2026-01-01", "2026-02-01"], days: [{ from: "2025-12-15", to: "2025-12-31" }, { from: "2026-03-01", to: "2026-03-03" }] });
+    expect(split("2025-11-20", "2026-01-10")).toEqual({ months: ["2025-12-01"], days: [{ from: "2025-11-20", to: "2025-11-30" }, { from: "2026-01-01", to: "2026-01-10" }] });
+  });
+
+  it("reads a month not yet settled, or cut by the range, day by day", () => {
+    expect(split("2026-02-02", "2026-02-27")).toEqual({ months: [], days: [{ from: "2026-02-02", to: "2026-02-27" }] });
+    // On 2 March in Manila, 28 February ended less than two days ago.
+    expect(split("2026-02-01", "2026-02-28")).toEqual({ months: ["2026-02-01"], days: [] });
+    expect(splitRange({ from: "2026-02-01", to: "2026-02-28", timeZone: ZONE, now: new Date("2026-03-01T09:00:00Z") })).toEqual({ months: [], days: [{ from: "2026-02-01", to: "2026-02-28" }] });
   });
 });

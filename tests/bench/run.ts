@@ -251,6 +251,8 @@ interface AttendanceFigures {
   exportRows: number;
   /** Milliseconds per report page of 100 people, in run order. */
   pages: number[];
+  /** Milliseconds per day-by-day count of everyone (the report's chart), in run order. */
+  daily: number[];
 }
 
 /** (f) One month's attendance report over 10,000 people × 22 working days, on a directory of its own. */
@@ -273,14 +275,16 @@ async function measureAttendanceReport(): Promise<AttendanceFigures> {
       };
       const exports: number[] = [];
       const pages: number[] = [];
+      const daily: number[] = [];
       let exportRows = 0;
       for (let run = 0; run < REPORT_RUNS; run++) {
         const whole = await timed(`${server.url}/api/attendance/reports/export?${range}`);
         exports.push(whole.ms);
         exportRows = whole.text.trim().split("\r\n").length - 1;
         pages.push((await timed(`${server.url}/api/attendance/reports?${range}&per_page=100&page=${run + 2}`)).ms);
+        daily.push((await timed(`${server.url}/api/attendance/reports/daily?${range}`)).ms);
       }
-      return { people: loaded.people, records: loaded.records, loadMs: loaded.ms, exports, exportRows, pages };
+      return { people: loaded.people, records: loaded.records, loadMs: loaded.ms, exports, exportRows, pages, daily };
     } finally {
       await stop(server);
     }
@@ -361,6 +365,7 @@ async function main(): Promise<void> {
     row([`load a month of attendance (${attendance.records.toLocaleString("en")} records, generate_series)`, seconds(attendance.loadMs), "(context)"], widths),
     row([`month's report, everyone (${attendance.exportRows.toLocaleString("en")} people, CSV), ${REPORT_RUNS} runs`, attendance.exports.map((value) => `${ms(value)} ms`).join(" / "), `<= ${TARGET_REPORT_MS} ms`], widths),
     row(["  report page of 100 people", attendance.pages.map((value) => `${ms(value)} ms`).join(" / "), ""], widths),
+    row(["  everyone counted day by day (the chart)", attendance.daily.map((value) => `${ms(value)} ms`).join(" / "), ""], widths),
   ];
   // Other work on the machine skews every figure: say how busy it was.
   const load = os.loadavg().map((value) => value.toFixed(2)).join(" ");

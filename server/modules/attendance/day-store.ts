@@ -1,6 +1,6 @@
 /**
- * Keeps attendance_days current: the derived figures of every person's day
- * whose records are all closed. Every write that changes what a day derives
+ * Keeps attendance_days current (the derived figures of every person's day
+ * whose records are all closed), and attendance_months, their sums a month. Every write that changes what a day derives
  * to (a record, a schedule, an assignment, a holiday, the company's zone)
  * names the days it touches as a scope, and those days are derived again
  * by derive-core.ts, in the write's own transaction when they are few, by a
@@ -9,7 +9,7 @@
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { AttendanceDay } from "../../../contracts/attendance-reports";
 import type { Db } from "../../db/client";
-import { attendanceDays, attendanceRecords } from "../../db/schema";
+import { attendanceDays, attendanceMonths, attendanceRecords } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import type { JobKind } from "../../lib/jobs";
 import { companyFacts } from "../company/service";
@@ -86,12 +86,32 @@ export async function refreshDays(db: Db, scope: DayScope, now: Date): Promise<n
       : onRecords(scope);
   const days = (await recordDays(db, filter, FAR_FUTURE, time_zone, now)).filter((day) => day.last_out !== null);
   await store(db, days);
+  await sumMonths(db, [...keys.map((key) => ({ user_id: key.user_id, date: key.work_date })), ...days]);
   return days.length;
+}
+
+/** The first day of a date's month. */
+const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
+
+/** Sums again the months these days fall in, for their people, from the stored days. */
+async function sumMonths(db: Db, days: readonly { user_id: number; date: string }[]): Promise<void> {
+  const touched = new Map(days.map((day) => [`${day.user_id}|${monthOf(day.date)}`, { user_id: day.user_id, month: monthOf(day.date) }]));
+  if (touched.size === 0) return;
+  const pairs = sql`unnest(${array([...touched.values()].map((key) => key.user_id))}::int[], ${array([...touched.values()].map((key) => key.month))}::date[]) as touched(user_id, month)`;
+  await db.execute(sql`delete from ${attendanceMonths} where (user_id, month) in (select user_id, month from ${pairs})`);
+  await db.execute(sql`
+    insert into ${attendanceMonths} (user_id, month, days_present, days_late, days_half, days_worked_scheduled, late_minutes, worked_minutes, overtime_minutes, undertime_minutes)
+    select d.user_id, touched.month,
+      count(*) filter (where d.status in ('present', 'late', 'half_day')), count(*) filter (where d.late_minutes > 0), count(*) filter (where d.status = 'half_day'),
+      count(*) filter (where d.scheduled_minutes > 0), sum(d.late_minutes), sum(d.worked_minutes), sum(d.overtime_minutes), sum(d.undertime_minutes)
+    from ${pairs} join ${attendanceDays} d on d.user_id = touched.user_id and d.work_date >= touched.month and d.work_date < touched.month + interval '1 month'
+    group by d.user_id, touched.month`);
 }
 
 /** A day with an open record is worked out when read: a clock-in takes its stored figures away. */
 export async function dayReopened(tx: Db, userId: number, workDate: string): Promise<void> {
-  await tx.delete(attendanceDays).where(and(eq(attendanceDays.user_id, userId), eq(attendanceDays.work_date, workDate)));
+  const gone = await tx.delete(attendanceDays).where(and(eq(attendanceDays.user_id, userId), eq(attendanceDays.work_date, workDate))).returning({ user_id: attendanceDays.user_id });
+  if (gone.length > 0) await sumMonths(tx, [{ user_id: userId, date: workDate }]);
 }
 
 interface RefreshInput {

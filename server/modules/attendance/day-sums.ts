@@ -9,7 +9,8 @@
 import { sql } from "drizzle-orm";
 import type { DayStatus } from "../../../contracts/attendance-reports";
 import type { Db } from "../../db/client";
-import { attendanceDays, holidays, scheduleAssignments, workSchedules } from "../../db/schema";
+import { attendanceDays, attendanceMonths, holidays, scheduleAssignments, workSchedules } from "../../db/schema";
+import { dateInZone } from "../../lib/geo";
 import { recordDays } from "./derive";
 import { dayOver, nextDate, weekday, type DaysSummary, type ScheduleRules } from "./derive-core";
 
@@ -93,6 +94,33 @@ function overWorkingDay(cal: Calendar, day: { schedule_id: number | null; date: 
   return schedule !== undefined && dayOver(day.date, schedule, query.timeZone, query.now);
 }
 
+/**
+ * The range as the whole months read from attendance_months (every day of
+ * them over for any schedule: ended two days before today) and the pieces
+ * around them read day by day. A range with no such month is all pieces.
+ */
+export function splitRange(query: Pick<SumsQuery, "from" | "to" | "timeZone" | "now">): { months: string[]; days: { from: string; to: string }[] } {
+  const settled = nextDate(dateInZone(query.now, query.timeZone), -2);
+  const months: string[] = [];
+  let month = query.from.endsWith("-01") ? query.from : nextMonth(query.from);
+  for (let end = nextDate(nextMonth(month), -1); end <= query.to && end <= settled; end = nextDate(nextMonth(month), -1)) {
+    months.push(month);
+    month = nextMonth(month);
+  }
+  if (months.length === 0) return { months, days: [{ from: query.from, to: query.to }] };
+  const pieces = [
+    { from: query.from, to: nextDate(months[0], -1) },
+    { from: nextMonth(months[months.length - 1]), to: query.to },
+  ];
+  return { months, days: pieces.filter((piece) => piece.from <= piece.to) };
+}
+
+/** The first day of the month after a date's. */
+function nextMonth(date: string): string {
+  const [year, month] = date.split("-").map(Number);
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, "0")}-01`;
+}
+
 const EMPTY: DaysSummary = { days_scheduled: 0, days_present: 0, days_late: 0, days_half: 0, days_absent: 0, late_minutes: 0, worked_minutes: 0, overtime_minutes: 0, undertime_minutes: 0 };
 const PRESENT: readonly DayStatus[] = ["present", "late", "half_day"];
 
@@ -101,6 +129,7 @@ export async function sumsByPerson(db: Db, query: SumsQuery): Promise<Map<number
   const sums = new Map<number, DaysSummary>(query.userIds.map((id) => [id, { ...EMPTY }]));
   if (query.userIds.length === 0) return sums;
   const cal = await calendar(db, query);
+  const split = splitRange(query);
   // People on the same schedule over the same stretch share its working days: counted once per stretch, not per person.
   const [summed, open] = await Promise.all([
     db.execute(sql`
@@ -117,16 +146,21 @@ export async function sumsByPerson(db: Db, query: SumsQuery): Promise<Map<number
         group by sp.user_id
       ),
       stored as (
-        select d.user_id,
-          count(*) filter (where d.status in ('present', 'late', 'half_day'))::int as days_present,
-          count(*) filter (where d.late_minutes > 0)::int as days_late,
-          count(*) filter (where d.status = 'half_day')::int as days_half,
-          count(*) filter (where d.scheduled_minutes > 0 and d.work_date <= c.last_over)::int as over_worked,
-          sum(d.late_minutes)::int as late_minutes, sum(d.worked_minutes)::int as worked_minutes,
-          sum(d.overtime_minutes)::int as overtime_minutes, sum(d.undertime_minutes)::int as undertime_minutes
-        from ${attendanceDays} d left join cutoffs c on c.schedule_id = d.schedule_id
-        where d.user_id = any(${array(query.userIds)}::int[]) and d.work_date between ${query.from}::date and ${query.to}::date
-        group by d.user_id
+        select user_id, sum(days_present)::int as days_present, sum(days_late)::int as days_late, sum(days_half)::int as days_half,
+          sum(over_worked)::int as over_worked, sum(late_minutes)::int as late_minutes, sum(worked_minutes)::int as worked_minutes,
+          sum(overtime_minutes)::int as overtime_minutes, sum(undertime_minutes)::int as undertime_minutes
+        from (
+          select m.user_id, m.days_present, m.days_late, m.days_half, m.days_worked_scheduled as over_worked,
+            m.late_minutes, m.worked_minutes, m.overtime_minutes, m.undertime_minutes
+          from ${attendanceMonths} m
+          where m.user_id = any(${array(query.userIds)}::int[]) and m.month = any(${array(split.months)}::date[])
+          union all
+          select d.user_id, (d.status in ('present', 'late', 'half_day'))::int, (d.late_minutes > 0)::int, (d.status = 'half_day')::int,
+            (d.scheduled_minutes > 0 and d.work_date <= c.last_over)::int, d.late_minutes, d.worked_minutes, d.overtime_minutes, d.undertime_minutes
+          from ${attendanceDays} d left join cutoffs c on c.schedule_id = d.schedule_id
+          where d.user_id = any(${array(query.userIds)}::int[]) and (${sql.join([sql`false`, ...split.days.map((piece) => sql`d.work_date between ${piece.from}::date and ${piece.to}::date`)], sql` or `)})
+        ) as parts
+        group by user_id
       )
       select coalesce(due.user_id, stored.user_id) as user_id, coalesce(due.scheduled, 0) as days_scheduled, coalesce(due.over, 0) - coalesce(stored.over_worked, 0) as days_absent,
         coalesce(stored.days_present, 0) as days_present, coalesce(stored.days_late, 0) as days_late, coalesce(stored.days_half, 0) as days_half,

@@ -18,7 +18,7 @@ import { deriveDays } from "./derive";
 import { nextDate, weekday } from "./derive-core";
 
 /** People read per query when a report or export covers everyone: one grid of this many × the range's days. */
-export const PEOPLE_PER_BATCH = 1000;
+export const PEOPLE_PER_BATCH = 5000;
 
 const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
