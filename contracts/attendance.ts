@@ -51,12 +51,24 @@ export type AttendanceRecord = z.infer<typeof attendanceRecord>;
 
 export const clockStatus = z.object({ state: z.enum(CLOCK_STATES), record: attendanceRecord.nullable() });
 
-/** What a position check says: allowed or not, the location matched, and the nearest one with its distance. */
+/**
+ * Why a position check came out as it did: inside a location; outside every
+ * one; too imprecise to tell; no location to check against; or the person
+ * clocks from anywhere (allowed wherever they are, recorded as remote).
+ */
+export const LOCATION_REASONS = ["inside", "outside", "imprecise", "no_locations", "anywhere"] as const;
+
+/** What a position check says: allowed or not and why, the location matched, and the nearest one with its distance. */
 export const locationCheck = z.object({
   allowed: z.boolean(),
-  location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  reason: z.enum(LOCATION_REASONS),
+  clock_policy: z.enum(CLOCK_POLICIES),
+  location: z.object({ id: z.number().int(), name: z.string(), radius_m: z.number().int() }).nullable(),
   distance_m: z.number().int().nullable(),
-  nearest: z.object({ id: z.number().int(), name: z.string(), distance_m: z.number().int() }).nullable(),
+  nearest: z.object({ id: z.number().int(), name: z.string(), distance_m: z.number().int(), radius_m: z.number().int() }).nullable(),
+  /** The position's reported accuracy and the most the company accepts, in metres. */
+  accuracy_m: z.number().int(),
+  max_accuracy_m: z.number().int(),
 });
 
 export type LocationCheck = z.infer<typeof locationCheck>;

@@ -189,10 +189,19 @@ describe("where", () => {
   it("checks a position without clocking", async () => {
     const me = await clocker();
     const inside = await post(me.token, "validate-location", north(100));
-    expect(inside.json().data).toMatchObject({ allowed: true, location: { name: siteName }, distance_m: 100, nearest: { name: siteName, distance_m: 100 } });
+    expect(inside.json().data).toMatchObject({ allowed: true, reason: "inside", clock_policy: "onsite", location: { name: siteName, radius_m: SITE.radius_m }, distance_m: 100, nearest: { name: siteName, distance_m: 100 } });
     const outside = await post(me.token, "validate-location", north(1200));
-    expect(outside.json().data).toMatchObject({ allowed: false, location: null, distance_m: null, nearest: { name: siteName, distance_m: 1200 } });
+    expect(outside.json().data).toMatchObject({ allowed: false, reason: "outside", location: null, distance_m: null, nearest: { name: siteName, distance_m: 1200, radius_m: SITE.radius_m }, accuracy_m: 10 });
+    const blurred = await post(me.token, "validate-location", north(100, 2500));
+    expect(blurred.json().data).toMatchObject({ allowed: false, reason: "imprecise", nearest: null, accuracy_m: 2500, max_accuracy_m: 1000 });
     expect((await status(me.token)).state).toBe("out");
+  });
+
+  it("tells a person who clocks from anywhere that they may, wherever they are", async () => {
+    const me = await clocker();
+    await call(t, admin, { method: "PUT", url: `/api/users/${me.id}`, payload: { clock_policy: "anywhere" } });
+    const far = (await post(me.token, "validate-location", north(50_000))).json().data;
+    expect(far).toMatchObject({ allowed: true, reason: "anywhere", clock_policy: "anywhere", location: null, nearest: { name: siteName } });
   });
 });
 

@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 const EMPLOYEE = meAs(7, 1, "Emma Employee", ["attendance_access"]);
-const OFFICE = { id: 4, name: "Makati head office" };
+const OFFICE = { id: 4, name: "Makati head office", radius_m: 150 };
 const HERE = { latitude: 14.5547, longitude: 121.0244, accuracy: 12 };
 
 /** The browser's geolocation: a position, or a refusal with its code (1 denied, 2 unavailable, 3 timeout). */
@@ -75,8 +75,11 @@ function clockServer(initial: { state: ClockState; record: AttendanceRecord | nu
   };
 }
 
-const INSIDE: LocationCheck = { allowed: true, location: OFFICE, distance_m: 40, nearest: { ...OFFICE, distance_m: 40 } };
-const OUTSIDE: LocationCheck = { allowed: false, location: null, distance_m: null, nearest: { ...OFFICE, distance_m: 1200 } };
+const CHECK = { clock_policy: "onsite", accuracy_m: 12, max_accuracy_m: 1000 } as const;
+const INSIDE: LocationCheck = { ...CHECK, allowed: true, reason: "inside", location: OFFICE, distance_m: 40, nearest: { ...OFFICE, distance_m: 40 } };
+const OUTSIDE: LocationCheck = { ...CHECK, allowed: false, reason: "outside", location: null, distance_m: null, nearest: { ...OFFICE, distance_m: 1200 } };
+const IMPRECISE: LocationCheck = { ...CHECK, allowed: false, reason: "imprecise", location: null, distance_m: null, nearest: null, accuracy_m: 2400 };
+const ANYWHERE: LocationCheck = { ...CHECK, clock_policy: "anywhere", allowed: true, reason: "anywhere", location: null, distance_m: null, nearest: { ...OFFICE, distance_m: 5300 } };
 
 const button = (name: string) => screen.getByRole("button", { name });
 const buttonNames = () => screen.queryAllByRole("button").map((element) => element.textContent?.trim());
@@ -129,9 +132,23 @@ describe("the time clock", () => {
 
     await user.click(await screen.findByRole("button", { name: "Check my location" }));
     expect(await screen.findByText("You are not at a work location: the nearest, Makati head office, is 1,200 m away.")).toBeInTheDocument();
+    expect(screen.getByText(/Its area reaches 150 m from its centre/)).toBeInTheDocument();
     await user.click(button("Clock in"));
     expect(await screen.findByRole("alert")).toHaveTextContent(refusal);
     expect(within(screen.getByTestId("clock-state")).getByText("Clocked out")).toBeInTheDocument();
+  }, 60_000);
+
+  it("says why a check fails when the position is too imprecise, and that an anywhere person may clock in from here", async () => {
+    const user = setupUser();
+    geolocation(HERE);
+    const server = clockServer({ state: "out", record: null }, IMPRECISE);
+    renderAt("/attendance/clock");
+    await user.click(await screen.findByRole("button", { name: "Check my location" }));
+    expect(await screen.findByText(/Your position is only known to within 2,400 m \(more than 1,000 m\)/)).toBeInTheDocument();
+    server.fake.on("POST", "/attendance/validate-location", [200, { data: ANYWHERE }]);
+    await user.click(button("Check again"));
+    expect(await screen.findByText(/You may clock in from anywhere/)).toBeInTheDocument();
+    expect(screen.getByText("The nearest work location, Makati head office, is 5,300 m away.")).toBeInTheDocument();
   }, 60_000);
 
   it("says what to do when location is refused, and clocks in without a position (the server decides)", async () => {

@@ -34,13 +34,19 @@ async function fenceFor(ctx: AppContext, userId: number, position: Position): Pr
 
 /** The check without clocking: what the clock screen shows before the button is pressed. */
 export async function validateLocation(ctx: AppContext, userId: number, position: Position): Promise<LocationCheck> {
-  const verdict = await fenceFor(ctx, userId, position);
+  const [verdict, policy, settings] = await Promise.all([fenceFor(ctx, userId, position), clockPolicyOf(ctx.db, userId), readSettings(ctx, "attendance")]);
   const nearest = verdict.kind === "imprecise" ? null : verdict.nearest;
+  const place = (circle: { id: number; name: string; radius_m: number }) => ({ id: circle.id, name: circle.name, radius_m: circle.radius_m });
+  const reason = verdict.kind === "inside" ? "inside" : policy === "anywhere" ? "anywhere" : verdict.kind === "imprecise" ? "imprecise" : nearest ? "outside" : "no_locations";
   return {
-    allowed: verdict.kind === "inside",
-    location: verdict.kind === "inside" ? { id: verdict.location.id, name: verdict.location.name } : null,
+    allowed: reason === "inside" || reason === "anywhere",
+    reason,
+    clock_policy: policy,
+    location: verdict.kind === "inside" ? place(verdict.location) : null,
     distance_m: verdict.kind === "inside" ? Math.round(verdict.distanceM) : null,
-    nearest: nearest && { id: nearest.location.id, name: nearest.location.name, distance_m: Math.round(nearest.distanceM) },
+    nearest: nearest && { ...place(nearest.location), distance_m: Math.round(nearest.distanceM) },
+    accuracy_m: Math.round(position.accuracy),
+    max_accuracy_m: settings.max_accuracy_m,
   };
 }
 

@@ -7,6 +7,48 @@ import type { Fix } from "./useGeolocation";
 
 export type Check = { status: "none" } | { status: "checking" } | { status: "done"; result: LocationCheck } | { status: "failed"; message: string };
 
+/** What the server's position check said, with what to do about it. */
+function CheckResult({ result }: { result: LocationCheck }) {
+  const { t } = useTranslation();
+  const accuracy = formatCount(result.accuracy_m);
+  switch (result.reason) {
+    case "inside":
+      return (
+        <Alert
+          role="status"
+          type="success"
+          showIcon
+          message={t("attendanceUi.location.inside", { name: result.location?.name })}
+          description={t("attendanceUi.location.insideDetail", { distance: formatCount(result.distance_m ?? 0), accuracy })}
+        />
+      );
+    case "anywhere":
+      return (
+        <Alert
+          role="status"
+          type="info"
+          showIcon
+          message={t("attendanceUi.location.anywhere")}
+          description={result.nearest ? t("attendanceUi.location.anywhereNearest", { name: result.nearest.name, distance: formatCount(result.nearest.distance_m) }) : undefined}
+        />
+      );
+    case "imprecise":
+      return <Alert role="status" type="warning" showIcon message={t("attendance.tooImprecise", { accuracy, max: formatCount(result.max_accuracy_m) })} />;
+    case "no_locations":
+      return <Alert role="status" type="warning" showIcon message={t("attendance.noLocations")} />;
+    case "outside":
+      return (
+        <Alert
+          role="status"
+          type="warning"
+          showIcon
+          message={t("attendanceUi.location.outside", { name: result.nearest?.name, distance: formatCount(result.nearest?.distance_m ?? 0) })}
+          description={t("attendanceUi.location.outsideHelp", { accuracy, radius: formatCount(result.nearest?.radius_m ?? 0) })}
+        />
+      );
+  }
+}
+
 /**
  * Where the person stands: the work location they are at, or how far the
  * nearest is, or why the browser gave no position and what to do about it.
@@ -14,7 +56,6 @@ export type Check = { status: "none" } | { status: "checking" } | { status: "don
  */
 export function LocationPanel({ fix, check, onLocate, busy }: { fix: Fix; check: Check; onLocate: () => void; busy: boolean }) {
   const { t } = useTranslation();
-  const accuracy = fix.status === "found" ? Math.round(fix.position.accuracy) : 0;
 
   const body = (() => {
     switch (fix.status) {
@@ -39,25 +80,7 @@ export function LocationPanel({ fix, check, onLocate, busy }: { fix: Fix; check:
             </Typography.Paragraph>
           );
         if (check.status === "failed") return <Alert role="status" type="error" showIcon message={check.message} />;
-        if (check.result.allowed && check.result.location)
-          return (
-            <Alert role="status"
-              type="success"
-              showIcon
-              message={t("attendanceUi.location.inside", { name: check.result.location.name })}
-              description={t("attendanceUi.location.insideDetail", { distance: formatCount(check.result.distance_m ?? 0), accuracy: formatCount(accuracy) })}
-            />
-          );
-        if (check.result.nearest)
-          return (
-            <Alert role="status"
-              type="warning"
-              showIcon
-              message={t("attendanceUi.location.outside", { name: check.result.nearest.name, distance: formatCount(check.result.nearest.distance_m) })}
-              description={t("attendanceUi.location.outsideHelp", { accuracy: formatCount(accuracy) })}
-            />
-          );
-        return <Alert role="status" type="warning" showIcon message={t("attendanceUi.location.noMatch")} description={t("attendanceUi.location.noMatchHelp", { accuracy: formatCount(accuracy) })} />;
+        return <CheckResult result={check.result} />;
     }
   })();
 
