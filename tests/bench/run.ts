@@ -10,6 +10,9 @@
  *   - notifications, on a DATA_DIR holding about 10,000 people who can sign in: a broadcast to
  *     everyone (POST /api/notifications/system, one set-based insert), timed from the client,
  *     then GET /api/notifications/unread-count at 50 connections for 10 s
+ *   - attendance, on a DATA_DIR of 10,000 people with a month of records and their stored days:
+ *     the month's report for everyone (CSV), a page of 100, the day-by-day counts, and
+ *     clock-in/clock-out by 50 people at once (p50 / p95 / p99)
  * Loopback only; every server it starts is stopped and its temporary directory removed.
  */
 import fs from "node:fs";
@@ -19,6 +22,7 @@ import { COUNT_CAP } from "../../server/lib/list";
 import { loadBulkUsers, type BulkLoadResult } from "../support/bulk-users";
 import { apiToken, assertAppBuilt, DIST_DIR, makeTempDataDir, startServer, type RunningServer } from "../support/e2e";
 import { BENCH_MONTH, loadAttendanceMonth } from "./attendance-load";
+import { CLOCKING_PEOPLE, measureClocking, type ClockingFigures } from "./clocking";
 import { loginRouteJavaScript } from "./bundle";
 
 /** The part of autocannon's programmatic API used here (the package ships no types). */
@@ -105,6 +109,9 @@ interface UsersPage {
   data: { name: string; department: string | null; employment_status: string }[];
   meta: { total: number; current_page: number; per_page: number; total_capped: boolean };
 }
+
+/** p50 / p95 / p99 of sorted milliseconds. */
+const latencySpread = (sorted: number[]) => `${[0.5, 0.95, 0.99].map((fraction) => ms(percentile(sorted, fraction))).join(" / ")} ms`;
 
 /** Nearest-rank percentile of sorted values. */
 function percentile(sorted: number[], fraction: number): number {
@@ -241,6 +248,7 @@ async function measureNotifications(): Promise<NotificationFigures> {
 const ATTENDANCE_PEOPLE = 10_000;
 const TARGET_REPORT_MS = 500;
 const REPORT_RUNS = 3;
+const TARGET_CLOCK_P99_MS = 50;
 
 interface AttendanceFigures {
   people: number;
@@ -253,6 +261,8 @@ interface AttendanceFigures {
   pages: number[];
   /** Milliseconds per day-by-day count of everyone (the report's chart), in run order. */
   daily: number[];
+  /** Clock-in and clock-out of 50 people at once, several rounds. */
+  clocking: ClockingFigures;
 }
 
 /** (f) One month's attendance report over 10,000 people × 22 working days, on a directory of its own. */
@@ -284,7 +294,7 @@ async function measureAttendanceReport(): Promise<AttendanceFigures> {
         pages.push((await timed(`${server.url}/api/attendance/reports?${range}&per_page=100&page=${run + 2}`)).ms);
         daily.push((await timed(`${server.url}/api/attendance/reports/daily?${range}`)).ms);
       }
-      return { people: loaded.people, records: loaded.records, loadMs: loaded.ms, exports, exportRows, pages, daily };
+      return { people: loaded.people, records: loaded.records, loadMs: loaded.ms, exports, exportRows, pages, daily, clocking: await measureClocking(server, token) };
     } finally {
       await stop(server);
     }
@@ -366,6 +376,8 @@ async function main(): Promise<void> {
     row([`month's report, everyone (${attendance.exportRows.toLocaleString("en")} people, CSV), ${REPORT_RUNS} runs`, attendance.exports.map((value) => `${ms(value)} ms`).join(" / "), `<= ${TARGET_REPORT_MS} ms`], widths),
     row(["  report page of 100 people", attendance.pages.map((value) => `${ms(value)} ms`).join(" / "), ""], widths),
     row(["  everyone counted day by day (the chart)", attendance.daily.map((value) => `${ms(value)} ms`).join(" / "), ""], widths),
+    row([`clock-in/out one after another (${attendance.clocking.single.length} calls) p50/p95/p99`, latencySpread(attendance.clocking.single), `p99 <= ${TARGET_CLOCK_P99_MS} ms`], widths),
+    row([`  all ${CLOCKING_PEOPLE} people at the same instant (${attendance.clocking.burst.length} calls)`, latencySpread(attendance.clocking.burst), "(queued: one connection)"], widths),
   ];
   // Other work on the machine skews every figure: say how busy it was.
   const load = os.loadavg().map((value) => value.toFixed(2)).join(" ");
