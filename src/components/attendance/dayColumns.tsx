@@ -1,29 +1,28 @@
-import { Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { DAY_STATUSES, type AttendanceDay, type DayStatus } from "../../../contracts/attendance-reports";
 import { useCompanyProfile } from "../company/useCompanyProfile";
 import type { ListColumn } from "../list";
-import { STATE_COLOURS } from "../../theme/presets";
+import { StateTag, type StateTone } from "../common/StateTag";
 import { clockTime, hoursMinutes } from "./time";
 
 /** A derived day as the list kit holds a row. */
 export type DayRow = AttendanceDay & { [key: string]: unknown };
 
-const STATUS_COLOURS: Record<DayStatus, string> = {
-  present: STATE_COLOURS.good,
-  late: STATE_COLOURS.warning,
-  half_day: STATE_COLOURS.warning,
-  absent: STATE_COLOURS.bad,
-  holiday: STATE_COLOURS.info,
-  rest_day: STATE_COLOURS.neutral,
-  scheduled: STATE_COLOURS.neutral,
+const STATUS_TONES: Record<DayStatus, StateTone> = {
+  present: "good",
+  late: "warning",
+  half_day: "warning",
+  absent: "bad",
+  holiday: "info",
+  rest_day: "neutral",
+  scheduled: "neutral",
 };
 
 const STATUS_CHOICES = DAY_STATUSES.map((status) => ({ value: status, labelKey: `attendanceReports.statuses.${status}` }));
 
 export function DayStatusTag({ status }: { status: DayStatus }) {
   const { t } = useTranslation();
-  return <Tag color={STATUS_COLOURS[status]}>{t(`attendanceReports.statuses.${status}`)}</Tag>;
+  return <StateTag tone={STATUS_TONES[status]}>{t(`attendanceReports.statuses.${status}`)}</StateTag>;
 }
 
 /** A moment of the day in the company's zone, or a dash. */

@@ -1,11 +1,12 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { Button, Form, Input, InputNumber, Modal, Switch, Tag } from "antd";
+import { Button, Form, Input, InputNumber, Modal, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 import { locationBody, RADIUS_METRES, type LocationRecord } from "../../../contracts/locations";
 import { useResourceAccess } from "../../auth/usePolicy";
 import { FieldRow, useDialogForm, zodRules, type DialogForm } from "../../components/form";
 import { ListPage, RecordActions, type ListColumn } from "../../components/list";
 import { UseMyPosition } from "./UseMyPosition";
+import { StateTag } from "../../components/common/StateTag";
 
 const RULES = zodRules(locationBody.shape);
 
@@ -18,7 +19,7 @@ const ACTIVE_CHOICES = [
 
 function ActiveTag({ active }: { active: boolean }) {
   const { t } = useTranslation();
-  return <Tag color={active ? "green" : "default"}>{t(active ? "locations.active" : "locations.inactive")}</Tag>;
+  return <StateTag tone={active ? "good" : "neutral"}>{t(active ? "locations.active" : "locations.inactive")}</StateTag>;
 }
 
 function Radius({ metres }: { metres: number }) {

@@ -10,7 +10,7 @@ import { useDialogForm } from "../../components/form";
 import { ListPage, RecordActions, type ListColumn } from "../../components/list";
 import { formatTimeOfDay, weekdaysFrom } from "../../i18n/calendar";
 import { formatCount } from "../../i18n/numbers";
-import { STATE_COLOURS } from "../../theme/presets";
+import { StateTag } from "../../components/common/StateTag";
 import { AssignmentsDrawer } from "./AssignmentsDrawer";
 import { ScheduleModal } from "./ScheduleModal";
 
@@ -64,7 +64,7 @@ function useColumns(): ListColumn<Row>[] {
         titleKey: "schedulesUi.fields.active",
         kind: "choice",
         choices: ACTIVE_CHOICES,
-        render: (row) => <Tag color={row.active ? STATE_COLOURS.good : STATE_COLOURS.neutral}>{t(row.active ? "schedulesUi.active" : "schedulesUi.inactive")}</Tag>,
+        render: (row) => <StateTag tone={row.active ? "good" : "neutral"}>{t(row.active ? "schedulesUi.active" : "schedulesUi.inactive")}</StateTag>,
       },
     ];
   }, [t, language, firstDay]);

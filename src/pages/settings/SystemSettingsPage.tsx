@@ -1,8 +1,8 @@
-import { Card, Descriptions, Form, Input, InputNumber, Switch, Tag } from "antd";
+import { Card, Descriptions, Form, Input, InputNumber, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 import { systemSettings, type SettingsRecord } from "../../../contracts/settings";
 import { usePolicy } from "../../auth/usePolicy";
-import { STATE_COLOURS } from "../../theme/presets";
+import { StateTag } from "../../components/common/StateTag";
 import { FieldRow, zodRules } from "../../components/form";
 import { OutboxCard } from "./OutboxCard";
 import { SettingsForm } from "./SettingsForm";
@@ -53,7 +53,7 @@ export default function SystemSettingsPage() {
         <Card title={t("settings.system.mail")} style={{ marginTop: 16, maxWidth: 960 }}>
           <Descriptions column={1} size="small">
             <Descriptions.Item label={t("settings.system.mailTransport")}>
-              <Tag color={values.mail.transport === "smtp" ? STATE_COLOURS.good : STATE_COLOURS.warning}>{t(`settings.system.transports.${values.mail.transport}`)}</Tag>
+              <StateTag tone={values.mail.transport === "smtp" ? "good" : "warning"}>{t(`settings.system.transports.${values.mail.transport}`)}</StateTag>
             </Descriptions.Item>
             <Descriptions.Item label={t("settings.system.mailFrom")}>{values.mail.from}</Descriptions.Item>
           </Descriptions>

@@ -1,12 +1,12 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
-import { Button, Card, Descriptions, Flex, Modal, Space, Spin, Tag, Typography } from "antd";
+import { Button, Card, Descriptions, Flex, Modal, Space, Spin, Typography } from "antd";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { AttendanceRecord } from "../../../contracts/attendance";
 import { clockTime, hoursMinutes, workDate } from "../../components/attendance/time";
 import { wallClockOf } from "../../components/attendance/zonedTime";
 import { formatCount } from "../../i18n/numbers";
-import { STATE_COLOURS } from "../../theme/presets";
+import { StateTag } from "../../components/common/StateTag";
 
 /** A moment of the record, with its date when it falls on another day than the record's (a night shift's clock-out). */
 export function useMomentLabel(zone: string) {
@@ -41,8 +41,8 @@ function RecordCard({ record, zone, canCorrect, onEdit, onRemove }: { record: At
       title={
         <Space wrap>
           <span>{span}</span>
-          <Tag color={record.source === "manual" ? STATE_COLOURS.info : STATE_COLOURS.neutral}>{t(`userAttendance.records.sources.${record.source}`)}</Tag>
-          {record.remote && <Tag color={STATE_COLOURS.warning}>{t("userAttendance.records.remote")}</Tag>}
+          <StateTag tone={record.source === "manual" ? "info" : "neutral"}>{t(`userAttendance.records.sources.${record.source}`)}</StateTag>
+          {record.remote && <StateTag tone="warning">{t("userAttendance.records.remote")}</StateTag>}
         </Space>
       }
       extra={
