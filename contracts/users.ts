@@ -9,6 +9,7 @@ import {
   checkNewPassword,
   currencyCode,
   emailAddress,
+  isStorableText,
   MESSAGE,
   minorUnits,
   newPasswordFields,
@@ -208,6 +209,47 @@ export type UserRecord = z.infer<typeof userRecord>;
 
 /** A person in a picker. */
 export const userOption = z.object({ id: z.number().int(), name: z.string(), employee_number: nullableText });
+
+/** How many people one lookup answers at most (and the most ids it labels at once). */
+export const LOOKUP_MAX = 50;
+export const LOOKUP_DEFAULT = 20;
+
+/** GET /api/users/lookup: people matching a search, or the people of given ids. */
+export const personLookupQuery = z.strictObject({
+  search: z
+    .string({ error: MESSAGE.invalidType })
+    .trim()
+    .max(100, { error: MESSAGE.maxLength })
+    .refine(isStorableText, { error: MESSAGE.characters })
+    .optional()
+    .describe("Part of a person's name, e-mail or employee number"),
+  ids: z
+    .string({ error: MESSAGE.invalidType })
+    .regex(/^\d{1,10}(,\d{1,10})*$/, { error: MESSAGE.invalid })
+    .transform((text) => text.split(",").map(Number))
+    .pipe(z.array(recordId).max(LOOKUP_MAX, { error: MESSAGE.invalid }))
+    .optional()
+    .describe(`Comma-separated ids, at most ${LOOKUP_MAX}: those people (a picker naming the value it was given); per_page does not apply`),
+  per_page: z.coerce
+    .number({ error: MESSAGE.invalid })
+    .pipe(z.number().int({ error: MESSAGE.invalid }).min(1, { error: MESSAGE.invalid }).max(LOOKUP_MAX, { error: MESSAGE.invalid }))
+    .optional()
+    .describe(`How many people, at most ${LOOKUP_MAX} (default ${LOOKUP_DEFAULT})`),
+});
+
+export type PersonLookupQuery = z.infer<typeof personLookupQuery>;
+
+/** A person as a picker names them: who they are, never how to reach or pay them. */
+export const personLookup = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  employee_number: nullableText,
+  department: nullableText,
+  /** A signed link to their picture, when they have one. */
+  avatar_url: z.string().optional(),
+});
+
+export type PersonLookup = z.infer<typeof personLookup>;
 
 export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 export const PROFILE_PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;

@@ -58,6 +58,12 @@ export const usersPolicy = definePolicy<UserSubject>()({
   ownerOf: (person) => person.id,
   rules: {
     list: { permission: "users_view" },
+    /**
+     * Naming people in a picker (id, name, number, department; no contact or
+     * pay): for everyone whose work means choosing a person, not only those
+     * who may read the employee list.
+     */
+    lookup: { permission: ["users_view", "users_manage", "attendance_reports_access", "attendance_admin_access", "notifications_manage"] },
     view: { permission: "users_view", own: true },
     /** The record is the person being created. */
     create: { permission: "users_manage", when: [assign] },

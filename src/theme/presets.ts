@@ -9,8 +9,9 @@ interface Preset {
   token: ThemeConfig["token"];
   /**
    * Per mode, the colours text is drawn in on the theme's own surfaces, chosen
-   * to reach WCAG AA (4.5:1): links and the selected menu entry. antd derives
-   * them from the primary colour, which in dark mode lands near the background.
+   * to reach WCAG AA (4.5:1): links, the selected tab and the selected menu
+   * entry. antd derives them from the primary colour, which in dark mode lands
+   * near the background.
    */
   accents: Record<Mode, { link: string; selectedText: string; selectedBg: string }>;
 }
@@ -72,6 +73,7 @@ export function themeConfig(preset: PresetName, dark: boolean, reducedMotion = f
     components: {
       Layout: dark ? {} : { bodyBg: "#f4f6f8", headerBg: "#ffffff", siderBg: "#ffffff" },
       Menu: { itemSelectedColor: accent.selectedText, itemSelectedBg: accent.selectedBg, subMenuItemSelectedColor: accent.selectedText },
+      Tabs: { itemSelectedColor: accent.link, itemHoverColor: accent.link, itemActiveColor: accent.link, inkBarColor: accent.link },
       Button: dark ? { dangerColor: "#141414" } : {},
     },
   };

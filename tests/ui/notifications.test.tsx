@@ -341,6 +341,38 @@ describe("the broadcast form", () => {
     expect(toasts()).toContain("Sent to 12 people.");
   }, 60_000);
 
+  it("sends to people found by the people lookup, named by number and department", async () => {
+    const user = setupUser();
+    const fake = signedInAs(meAs(5, 2, "Harper HR", ["notifications_manage"]));
+    const lookups = recordQueries();
+    fake.on("GET", "/notifications", page([]));
+    fake.on("GET", "/notifications/audiences", [200, { data: AUDIENCES }]);
+    fake.on("GET", "/users/lookup", [200, { data: [{ id: 12, name: "Kim Sato", employee_number: "E-12", department: "Finance" }, { id: 14, name: "Kim Lee", employee_number: null, department: null }] }]);
+    fake.on("POST", "/notifications/system", [201, { data: { recipients: 2, in_app: 2, email: 0 }, message: "Notification sent to 2 people." }]);
+    renderAt("/notifications");
+    await user.click(await screen.findByRole("button", { name: /Send a notification/ }));
+    const dialog = await screen.findByRole("dialog");
+    await user.type(within(dialog).getByLabelText("Title"), "Training");
+    await user.type(within(dialog).getByLabelText("Message"), "Room 4 at ten.");
+    await user.click(within(dialog).getByRole("radio", { name: "Chosen people" }));
+    const picker = await within(dialog).findByRole("combobox", { name: "People" });
+    expect(within(dialog).getByText("Type a name, e-mail or employee number to find people.")).toBeInTheDocument();
+    await user.type(picker, "kim");
+    await waitFor(() => expect(lookups.of("/users/lookup").some((query) => query.get("search") === "kim")).toBe(true));
+    await user.click(await option("Kim Sato · E-12 · Finance"));
+    await user.click(await option("Kim Lee"));
+    await user.click(within(dialog).getByRole("button", { name: /Send/ }));
+    await waitFor(() =>
+      expect(fake.calls.find((call) => call.url === "/notifications/system")?.body).toEqual({
+        title: "Training",
+        message: "Room 4 at ten.",
+        audience: { type: "users", user_ids: [12, 14] },
+      }),
+    );
+    await settle();
+    expect(toasts()).toContain("Sent to 2 people.");
+  }, 60_000);
+
   it("sends to a role picked from what a broadcast can reach", async () => {
     const user = setupUser();
     const fake = signedInAs(meAs(1, 0, "Alex Admin"));

@@ -6,6 +6,7 @@
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AssignmentRecord, HolidayRecord, ScheduleRecord } from "../../contracts/schedules";
+import type { UserRecord } from "../../contracts/users";
 import { http } from "../../src/lib/http";
 import { todayIn } from "../../src/i18n/calendar";
 import { renderAt } from "./render";
@@ -42,7 +43,11 @@ const NIGHT = schedule(7, "Night shift", { working_days: [0, 6], start_time: "22
 
 const ASSIGNED: AssignmentRecord = { id: 31, user_id: 11, user_name: "Dana Reyes", schedule_id: 7, effective_from: "2026-11-02", created_at: "2026-11-01T00:00:00Z" };
 
-const ADMIN = meAs(5, 2, "Harper HR", ["attendance_admin_access", "users_view"]);
+/** Runs attendance, and may not read the employee list: the people picker names people all the same. */
+const ADMIN = meAs(5, 2, "Harper HR", ["attendance_admin_access"]);
+
+/** People as GET /users/lookup answers them. */
+const lookup = (...people: UserRecord[]) => [200, { data: people.map(({ id, name, employee_number, department }) => ({ id, name, employee_number, department })) }] as [number, unknown];
 
 /** The signed-in attendance administrator, the company's week starting on `firstDay`, and the schedules listed. */
 function session(firstDay: number) {
@@ -138,7 +143,7 @@ describe("people on a schedule", () => {
     const user = setupUser();
     const fake = session(1);
     fake.on("GET", `/schedules/${NIGHT.id}/assignments`, page([ASSIGNED]));
-    fake.on("GET", "/users", page([person(12, "Kim", "Sato"), person(14, "Kim", "Lee")]));
+    fake.on("GET", "/users/lookup", lookup(person(12, "Kim", "Sato"), person(14, "Kim", "Lee")));
     fake.on("POST", `/schedules/${NIGHT.id}/assignments`, [201, { data: [], message: "Schedule assigned to 2 people." }]);
     renderAt("/attendance/schedules");
     const night = (await screen.findByText("Night shift")).closest("tr")!;
@@ -151,8 +156,8 @@ describe("people on a schedule", () => {
     await user.click(picker);
     await user.type(picker, "kim");
     // The search goes to the server once typing pauses.
-    await waitFor(() => expect(params.some((call) => call.url === "/users" && call.params.get("search") === "kim")).toBe(true));
-    expect(params.filter((call) => call.url === "/users" && call.params.get("search")?.startsWith("k")).map((call) => call.params.get("search"))).toEqual(["kim"]);
+    await waitFor(() => expect(params.some((call) => call.url === "/users/lookup" && call.params.get("search") === "kim")).toBe(true));
+    expect(params.filter((call) => call.url === "/users/lookup" && call.params.get("search")?.startsWith("k")).map((call) => call.params.get("search"))).toEqual(["kim"]);
     await user.click(await option("Kim Sato · E-12 · Finance"));
     await user.click(await option("Kim Lee · E-14 · Finance"));
     await user.click(within(drawer).getByRole("button", { name: "Assign" }));
@@ -166,7 +171,7 @@ describe("people on a schedule", () => {
     const user = setupUser();
     const fake = session(1);
     fake.on("GET", `/schedules/${NIGHT.id}/assignments`, page([ASSIGNED]));
-    fake.on("GET", "/users", page([]));
+    fake.on("GET", "/users/lookup", lookup());
     fake.on("DELETE", `/schedules/${NIGHT.id}/assignments/${ASSIGNED.id}`, [200, { data: { id: ASSIGNED.id, outcome: "deleted" }, message: "Assignment removed." }]);
     renderAt("/attendance/schedules");
     const night = (await screen.findByText("Night shift")).closest("tr")!;

@@ -6,7 +6,7 @@
  * Attendance tab for those who may read it.
  */
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { InternalAxiosRequestConfig } from "axios";
+import type { AxiosAdapter, InternalAxiosRequestConfig } from "axios";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AttendanceRecord } from "../../contracts/attendance";
 import type { AttendanceDay } from "../../contracts/attendance-reports";
@@ -23,9 +23,11 @@ beforeAll(async () => {
 configure({ asyncUtilTimeout: 15_000 });
 
 const ADMIN = meAs(1, 0, "Alex Admin");
-/** May see anyone's days and search people, not correct them. */
-const VIEWER = meAs(4, 2, "Vic Viewer", ["attendance_reports_access", "users_view"]);
+/** May see anyone's days and pick anyone, not correct them, nor read the employee list. */
+const VIEWER = meAs(4, 2, "Vic Viewer", ["attendance_reports_access"]);
 const DANA = person(11, "Dana", "Reyes");
+/** Dana as GET /users/lookup names her. */
+const DANA_NAMED = { id: DANA.id, name: DANA.name, employee_number: DANA.employee_number, department: DANA.department };
 
 const day = (date: string, changes: Partial<AttendanceDay> = {}): AttendanceDay => ({
   user_id: 11,
@@ -81,7 +83,7 @@ const paramsOf = (url: string) => sent.filter((call) => call.url === url).map((c
 /** A signed-in person looking at Dana's days, with her records of 24 November. */
 function danaAs(me = ADMIN, records: AttendanceRecord[] = [RECORD]) {
   const fake = signedInAs(me);
-  fake.on("GET", "/users", page([DANA]));
+  fake.on("GET", "/users/lookup", [200, { data: [DANA_NAMED] }]);
   fake.on("GET", "/users/11", [200, { data: DANA }]);
   fake.on("GET", "/attendance/user-attendance", page([day("2026-11-24", { first_in: RECORD.clock_in_at, last_out: RECORD.clock_out_at, worked_minutes: 485 }), day("2026-11-23", { status: "absent" })]));
   fake.on("GET", "/attendance/records", [200, { data: records }]);
@@ -110,16 +112,16 @@ async function openRecords(date = "Tue, Nov 24, 2026") {
 describe("choosing a person", () => {
   it("asks for a person, searches as the name is typed, and keeps the choice in the address", async () => {
     const user = setupUser();
-    const fake = danaAs();
+    const fake = danaAs(VIEWER);
     renderAt("/user-attendance");
     expect(await screen.findByText("Choose an employee to see their days, their records and any corrections.")).toBeInTheDocument();
     expect(fake.calls.some((call) => call.url === "/attendance/user-attendance")).toBe(false);
     const picker = screen.getByLabelText("Employee");
     await user.type(picker, "Dan");
     // One search once typing pauses, not one a key.
-    await waitFor(() => expect(paramsOf("/users").some((params) => params.search === "Dan")).toBe(true));
-    expect(paramsOf("/users").filter((params) => params.search !== undefined)).toHaveLength(1);
-    await user.click(await screen.findByText("Dana Reyes · E-11", { selector: ".ant-select-item-option-content" }));
+    await waitFor(() => expect(paramsOf("/users/lookup").some((params) => params.search === "Dan")).toBe(true));
+    expect(paramsOf("/users/lookup").filter((params) => params.search !== undefined)).toHaveLength(1);
+    await user.click(await screen.findByText("Dana Reyes · E-11 · Finance", { selector: ".ant-select-item-option-content" }));
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/user-attendance?user_id=11"));
     expect(await screen.findByText("Absent", { selector: ".ant-tag" })).toBeInTheDocument();
     expect(paramsOf("/attendance/user-attendance")[0]).toMatchObject({ user_id: "11", sort: "-date" });
@@ -127,12 +129,18 @@ describe("choosing a person", () => {
 
   it("shows the person of the address by name, with their days in the company's zone", async () => {
     danaAs();
+    // Only the lookup by id names her: she is not among the first people a bare search finds.
+    const answer = http.defaults.adapter as AxiosAdapter;
+    http.defaults.adapter = (config) =>
+      config.url === "/users/lookup" && !config.params?.ids ? Promise.resolve({ status: 200, statusText: "OK", data: { data: [] }, headers: {}, config }) : answer(config);
     renderAt("/user-attendance?user_id=11");
     const row = (await screen.findByText("Present", { selector: ".ant-tag" })).closest("tr")!;
     expect(within(row).getByText("9:00 AM")).toBeInTheDocument();
     expect(within(row).getByText("6:05 PM")).toBeInTheDocument();
     expect(within(row).getByText("8:05")).toBeInTheDocument();
-    expect(await screen.findByText("Dana Reyes · E-11", { selector: ".ant-select-selection-item" })).toBeInTheDocument();
+    // The address gives an id: the picker asks the lookup to name it.
+    expect(await screen.findByText("Dana Reyes · E-11 · Finance", { selector: ".ant-select-selection-item" })).toBeInTheDocument();
+    expect(paramsOf("/users/lookup")).toContainEqual({ ids: "11" });
   }, 40_000);
 
   it("is refused to someone who may not see anyone's attendance", async () => {

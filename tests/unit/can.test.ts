@@ -75,6 +75,8 @@ const TABLE: Record<Action, boolean[]> = {
   "roles.update":      [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "roles.delete":      [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "users.list":        [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  // Naming people in a picker: staff holding any permission whose work means choosing a person (see below).
+  "users.lookup":      [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "users.view":        [Y, Y,  Y,   Y, Y,  Y,      N, N,  Y,   N, N,  Y,      N, N,  Y,   Y, Y,  Y],
   "users.create":      [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "users.update":      [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
@@ -168,6 +170,14 @@ describe("can(): edges of the table", () => {
       expect(check(staff, action, recordFor(action, "other"))).toBe(forEveryone(action));
       expect(check(staff, action, recordFor(action, "own"))).toBe(forEveryone(action) || ["users.view", "users.viewPay", "jobs.view"].includes(action));
     }
+  });
+
+  it("the people lookup opens to staff holding any permission that names people, and to no employee", () => {
+    for (const name of ["users_view", "users_manage", "attendance_reports_access", "attendance_admin_access", "notifications_manage"] as const) {
+      expect(can(actor(2, [name]), "users.lookup"), name).toBe(true);
+      expect(can(actor(1, [name]), "users.lookup"), `employee with ${name}`).toBe(false);
+    }
+    expect(can(actor(2, ["attendance_access", "payroll_view", "roles_view"]), "users.lookup")).toBe(false);
   });
 
   it("role pickers open to whoever lists roles or manages people", () => {

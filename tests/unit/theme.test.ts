@@ -70,6 +70,11 @@ describe("theme", () => {
       expect(contrast(words, token.colorError)).toBeGreaterThanOrEqual(4.5);
     });
 
+    it.each(Object.entries(surfaces))("the selected, hovered and pressed tab on the %s surface", (_, surface) => {
+      const tabs = config.components!.Tabs!;
+      for (const text of [tabs.itemSelectedColor!, tabs.itemHoverColor!, tabs.itemActiveColor!]) expect(contrast(text, surface), `${text} on ${surface}`).toBeGreaterThanOrEqual(4.5);
+    });
+
     it("on the selected menu entry", () => {
       expect(contrast(menu.itemSelectedColor!, menu.itemSelectedBg!)).toBeGreaterThanOrEqual(4.5);
     });

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { activityRecord } from "../../../contracts/activities";
 import { dataReply } from "../../../contracts/replies";
-import { userCreateBody, userOption, userPreferences, userRecord, userUpdateBody } from "../../../contracts/users";
+import { personLookup, personLookupQuery, userCreateBody, userOption, userPreferences, userRecord, userUpdateBody } from "../../../contracts/users";
 import { idParams } from "../../../contracts/validation";
 import { crudRoutes } from "../../lib/crud";
 import { listUsers, payReaderSpec } from "./list";
+import { lookupPeople } from "./lookup";
 import { profileOf } from "./profile";
 import { createUser, deleteUser, preferencesOf, readUser, updateUser, userOptions } from "./service";
 
@@ -32,6 +33,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/users/list", { config: { action: "users.list" }, schema: { response: { 200: dataReply(z.array(userOption)) } } }, async () => ({
     data: await userOptions(app.ctx.db),
   }));
+
+  // Pickers on pages whose readers may not read the employee list (schedules, attendance, broadcasts).
+  app.get(
+    "/users/lookup",
+    { config: { action: "users.lookup" }, schema: { querystring: personLookupQuery, response: { 200: dataReply(z.array(personLookup)) } } },
+    async (request) => ({ data: await lookupPeople(app.ctx, request.query) }),
+  );
 
   app.get("/users/:id/profile", { config: { action: "users.view" }, schema: { params: idParams, response: { 200: profileReply } } }, async (request) => ({
     data: await profileOf(app.ctx, request.user, request.params.id),

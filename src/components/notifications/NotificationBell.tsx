@@ -7,11 +7,9 @@ import type { NotificationRecord } from "../../../contracts/notifications";
 import { notificationsApi } from "../../api/notifications";
 import { formatDateTime } from "../../lib/dates";
 import { toast } from "../../lib/toast";
+import { VISUALLY_HIDDEN } from "../common/visuallyHidden";
 import { pagePath } from "../../resources";
 import { loadRecent, markedAllRead, refreshNotifications, useBellState } from "./store";
-
-/** Hidden from sight, read by screen readers. */
-const VISUALLY_HIDDEN = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } as const;
 
 function RecentItem({ item, onOpen }: { item: NotificationRecord; onOpen: () => void }) {
   const { t } = useTranslation();

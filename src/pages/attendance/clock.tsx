@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type CSSProperties, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { CoffeeOutlined, LoginOutlined, LogoutOutlined } from "@ant-design/icons";
 import { useCustom } from "@refinedev/core";
 import { Alert, Button, Card, Flex, Typography } from "antd";
@@ -11,15 +11,12 @@ import { LocationPanel, type Check } from "../../components/attendance/LocationP
 import { clockTime, dayRecords } from "../../components/attendance/time";
 import { useGeolocation } from "../../components/attendance/useGeolocation";
 import { WorkedTimer } from "../../components/attendance/WorkedTimer";
+import { VISUALLY_HIDDEN } from "../../components/common/visuallyHidden";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 import { ApiError } from "../../lib/http";
 import { toast } from "../../lib/toast";
 
 type Action = "clockIn" | "clockOut" | "startBreak" | "endBreak";
-
-/** Read by screen readers, not shown. */
-const HIDDEN: CSSProperties = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" };
-
 
 /** The big buttons of each state: the first is the one expected next. */
 const ACTIONS: Record<ClockState, Action[]> = { out: ["clockIn"], in: ["clockOut", "startBreak"], on_break: ["endBreak", "clockOut"] };
@@ -115,7 +112,7 @@ export default function ClockPage() {
                     {t(state === "on_break" ? "attendanceUi.clock.breakSince" : "attendanceUi.clock.inSince", { time: clockTime(since, zone, i18n.language) })}
                   </Typography.Paragraph>
                 )}
-                {said && <span style={HIDDEN}>{said}</span>}
+                {said && <span style={VISUALLY_HIDDEN}>{said}</span>}
               </>
             ) : (
               <Typography.Text type="secondary">{t("attendanceUi.clock.loading")}</Typography.Text>

@@ -4,6 +4,7 @@ import { useCustom, useCustomMutation } from "@refinedev/core";
 import { Alert, Button, Form, Input, Modal, Radio, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { BROADCAST_TEXT, broadcastBody, type AudienceOptions, type BroadcastAudience, type BroadcastBody } from "../../../contracts/notifications";
+import { PeoplePicker } from "../../components/common/PeoplePicker";
 import { useFormSubmit, zodRules } from "../../components/form";
 import { refreshNotifications } from "../../components/notifications";
 import { toast } from "../../lib/toast";
@@ -29,9 +30,9 @@ export function broadcastOf(values: Values): BroadcastBody {
   return { title: values.title, message: values.message, ...(link ? { link } : {}), audience };
 }
 
-/** What the sender can reach, counted as the broadcast counts it; people only once something is typed. */
-function useAudiences(search = "") {
-  const { result, query } = useCustom<{ data: AudienceOptions }>({ url: "/notifications/audiences", method: "get", config: { query: { search: search || undefined } } });
+/** The roles and departments the sender can reach, counted as the broadcast counts them. */
+function useAudiences() {
+  const { result, query } = useCustom<{ data: AudienceOptions }>({ url: "/notifications/audiences", method: "get" });
   return { options: result.data?.data, loading: query.isFetching };
 }
 
@@ -56,34 +57,11 @@ function GroupPicker({ kind, label }: { kind: "role" | "department"; label: stri
   );
 }
 
-function PeoplePicker({ label }: { label: string }) {
+function PeopleField({ label }: { label: string }) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState("");
-  const { options, loading } = useAudiences(search);
-  // The people chosen stay named while the search shows others.
-  const [known, setKnown] = useState<Record<number, string>>({});
-  const found = options?.people ?? [];
-  const choices = [
-    ...found.map((person) => ({ value: person.id, label: person.department ? `${person.name} · ${person.department}` : person.name })),
-    ...Object.entries(known)
-      .filter(([id]) => !found.some((person) => person.id === Number(id)))
-      .map(([id, name]) => ({ value: Number(id), label: name })),
-  ];
   return (
-    <Form.Item name={["audience", "user_ids"]} label={label} rules={[{ required: true, message: t("validation.required") }]}>
-      <Select
-        mode="multiple"
-        showSearch
-        filterOption={false}
-        onSearch={setSearch}
-        loading={loading}
-        placeholder={t("notificationsUi.broadcast.peoplePlaceholder")}
-        options={choices}
-        onChange={(_, chosen) => {
-          const picked = (Array.isArray(chosen) ? chosen : [chosen]) as { value: number; label: string }[];
-          setKnown((previous) => ({ ...previous, ...Object.fromEntries(picked.map((option) => [option.value, option.label])) }));
-        }}
-      />
+    <Form.Item name={["audience", "user_ids"]} label={label} rules={[{ required: true, message: t("validation.required") }]} extra={t("peoplePicker.hint")}>
+      <PeoplePicker multiple />
     </Form.Item>
   );
 }
@@ -127,7 +105,7 @@ function BroadcastForm({ onSent, formId }: { onSent: () => void; formId: string 
       </Form.Item>
       {audience === "role" && <GroupPicker kind="role" label={field("role")} />}
       {audience === "department" && <GroupPicker kind="department" label={field("department")} />}
-      {audience === "users" && <PeoplePicker label={field("users")} />}
+      {audience === "users" && <PeopleField label={field("users")} />}
     </Form>
   );
 }

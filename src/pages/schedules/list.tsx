@@ -1,6 +1,6 @@
+import { Tabs } from "antd";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { ReadableTabs } from "../../components/common/ReadableTabs";
 import { HolidaysList } from "./HolidaysList";
 import { SchedulesList } from "./SchedulesList";
 
@@ -17,7 +17,7 @@ export default function SchedulesPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get("tab") === "holidays" ? "holidays" : "schedules";
   return (
-    <ReadableTabs
+    <Tabs
       activeKey={tab}
       onChange={(key) => setParams(key === "schedules" ? {} : { tab: key }, { replace: true })}
       destroyOnHidden

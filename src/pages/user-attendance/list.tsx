@@ -7,12 +7,14 @@ import { useSearchParams } from "react-router";
 import type { AttendanceRecord } from "../../../contracts/attendance";
 import { PersonDays } from "../../components/attendance/PersonDays";
 import { workDate } from "../../components/attendance/time";
+import { PeoplePicker } from "../../components/common/PeoplePicker";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 import { usePolicy } from "../../auth/usePolicy";
 import { DayRecords } from "./DayRecords";
 import { EntryDialog } from "./EntryDialog";
-import { PersonPicker } from "./PersonPicker";
 import { RemoveDialog } from "./RemoveDialog";
+
+const PICKER_ID = "user-attendance-person";
 
 /** The person of `?user_id=`: a positive whole number, else nobody yet. */
 function personOf(value: string | null): number | undefined {
@@ -59,8 +61,12 @@ export default function UserAttendancePage() {
     if (openDay !== null) void records.query.refetch();
   };
 
-  // Searching people is the people list's read: those who may see attendance but not the staff list reach a person by a link.
-  const picker = may("users.list") ? <PersonPicker value={userId} onChange={choose} /> : null;
+  const picker = (
+    <Flex align="center" gap={8} wrap>
+      <label htmlFor={PICKER_ID}>{t("userAttendance.person")}</label>
+      <PeoplePicker id={PICKER_ID} value={userId} onChange={choose} placeholder={t("userAttendance.personPlaceholder")} style={{ width: 280, maxWidth: "100%" }} />
+    </Flex>
+  );
 
   if (userId === undefined) {
     return (
@@ -71,7 +77,7 @@ export default function UserAttendancePage() {
           </Typography.Title>
           {picker}
         </Flex>
-        <Typography.Paragraph>{t(picker ? "userAttendance.choosePerson" : "userAttendance.cannotSearch")}</Typography.Paragraph>
+        <Typography.Paragraph>{t("userAttendance.choosePerson")}</Typography.Paragraph>
       </section>
     );
   }

@@ -1,6 +1,6 @@
 import { EditOutlined, UserOutlined } from "@ant-design/icons";
 import { useCustom, useParsed } from "@refinedev/core";
-import { Avatar, Card, Col, Descriptions, Empty, Flex, Row, Space, Tag, Timeline, Typography } from "antd";
+import { Avatar, Card, Col, Descriptions, Empty, Flex, Row, Space, Tabs, Tag, Timeline, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { ActivityRecord } from "../../../contracts/activities";
 import type { UserRecord } from "../../../contracts/users";
@@ -8,7 +8,6 @@ import { useResourceAccess } from "../../auth/usePolicy";
 import { PersonDays } from "../../components/attendance/PersonDays";
 import { FullPageSpinner } from "../../components/common/FullPageSpinner";
 import { LinkButton } from "../../components/common/LinkButton";
-import { ReadableTabs } from "../../components/common/ReadableTabs";
 import { Money } from "../../components/common/Money";
 import { formatDateTime } from "../../lib/dates";
 import { pagePath } from "../../resources";
@@ -139,7 +138,7 @@ export default function UserProfilePage() {
         )}
       </Flex>
       {allowed("user-attendance", "list") ? (
-        <ReadableTabs
+        <Tabs
           items={[
             { key: "details", label: t("userAttendance.profile.details"), children: details },
             { key: "attendance", label: t("userAttendance.profile.tab"), children: <AttendanceTab userId={user.id} /> },
