@@ -5,6 +5,7 @@ import { ACCESS_LEVEL, PERMISSIONS, type Permission } from "../../contracts/perm
 import { hashPassword, type HashingCost } from "../lib/passwords";
 import type { SettingsValues } from "../../contracts/settings";
 import type { Db } from "./client";
+import { seedDemoAttendance } from "./seed-attendance";
 import { companyProfile, roles, systemSettings, users } from "./schema";
 
 /** The demo logins every start prints; the end-to-end tests and the fuzzer sign in with them. */
@@ -238,11 +239,12 @@ const DEMO_PROFILE = {
 /**
  * The demo company of a first start: forty people in eight departments, a
  * manager at the head of each, the roles Administrator, HR Officer, Payroll
- * Officer, Manager and Employee, and the contact shown on the sign-in screen.
+ * Officer, Manager and Employee, the contact shown on the sign-in screen, and
+ * four weeks of attendance at the Makati office (seed-attendance.ts).
  * Tests keep their own small company (tests/support/test-config.ts).
  */
-export function seedDemo(db: Db, cost: HashingCost, now: Date): Promise<void> {
-  return seedCompany(
+export async function seedDemo(db: Db, cost: HashingCost, now: Date): Promise<void> {
+  await seedCompany(
     db,
     {
       roles: DEMO_ROLES,
@@ -254,4 +256,5 @@ export function seedDemo(db: Db, cost: HashingCost, now: Date): Promise<void> {
     cost,
     now,
   );
+  await seedDemoAttendance(db, now, DEMO_PROFILE.time_zone);
 }

@@ -1,15 +1,19 @@
 /**
  * The demo company of a first start (server/db/seed.ts): about forty people
  * with the variety lists and payroll need, the built-in roles with their
- * permissions, and each role's holder able to do what the role is for. The
+ * permissions, each role's holder able to do what the role is for, and four
+ * weeks of attendance at the office up to yesterday, its days stored. The
  * other API tests keep their own three-person company (tests/support/test-config.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT_IN_ROLE_DESCRIPTIONS } from "../../contracts/built-in-roles";
 import { PERMISSIONS } from "../../contracts/permissions";
+import type { ReportRow } from "../../contracts/attendance-reports";
 import type { RoleRecord } from "../../contracts/roles";
-import { users } from "../../server/db/schema";
+import { attendanceBreaks, attendanceDays, attendanceRecords, holidays, scheduleAssignments, userWorkLocations, users, workLocations, workSchedules } from "../../server/db/schema";
 import { DEMO_LOGINS, DEMO_ROLE_LOGINS, seedDemo } from "../../server/db/seed";
+import { DEMO_OFFICE } from "../../server/db/seed-attendance";
+import { distanceMetres } from "../../server/lib/geo";
 import { startTestApp, testConfig, type TestApp } from "../support/api";
 import { call, employeePayload, GOOD_PASSWORD } from "../support/people";
 
@@ -104,6 +108,98 @@ describe("the demo company", () => {
         expect(response.statusCode).not.toBe(200);
       }
     }
+  });
+});
+
+describe("the demo's attendance (seeded on Monday 2 March 2026, 17:00 in Manila)", () => {
+  /** The four weeks before the test clock's day, in the company's zone. */
+  const PERIOD = { from: "2026-02-02", to: "2026-03-01" };
+  const atWork = () => people.filter((row) => row.archived_at === null && row.employment_status === "active");
+
+  it("has the Makati office, the office hours from the period's start for everyone at work, and the period's public holiday", async () => {
+    const db = t.database.db;
+    const [office] = await db.select().from(workLocations);
+    expect(office).toMatchObject({ ...DEMO_OFFICE, active: true });
+    const [schedule] = await db.select().from(workSchedules);
+    expect(schedule).toMatchObject({ name: "Office hours", working_days: [1, 2, 3, 4, 5], start_time: "09:00", end_time: "18:00", unpaid_break_minutes: 60, grace_minutes: 10, overtime_after_minutes: 480 });
+    const assignments = await db.select().from(scheduleAssignments);
+    expect(assignments.map((row) => row.user_id).sort()).toEqual(atWork().map((row) => row.id).sort());
+    expect(assignments.every((row) => row.schedule_id === schedule.id && row.effective_from === PERIOD.from)).toBe(true);
+    expect(await db.select({ date: holidays.date, name: holidays.name }).from(holidays)).toEqual([{ date: "2026-02-25", name: "EDSA People Power Revolution Anniversary" }]);
+
+    const remote = people.filter((row) => row.clock_policy === "anywhere");
+    expect(remote).toHaveLength(1);
+    const placed = await db.select().from(userWorkLocations);
+    expect(placed.every((row) => row.location_id === office.id)).toBe(true);
+    expect(placed.map((row) => row.user_id).sort()).toEqual(people.filter((row) => row.archived_at === null && row.clock_policy === "onsite").map((row) => row.id).sort());
+  });
+
+  it("has closed clock records on the period's working days only, up to yesterday, at the office but for the remote person", async () => {
+    const db = t.database.db;
+    const records = await db.select().from(attendanceRecords);
+    const working = atWork().length * 19;
+    // Most people, most days: an occasional absence.
+    expect(records.length).toBeGreaterThan(working * 0.9);
+    expect(records.length).toBeLessThan(working);
+    expect(records.every((row) => row.clock_out_at !== null && row.source === "clock" && row.work_date >= PERIOD.from && row.work_date <= PERIOD.to)).toBe(true);
+    const weekdays = new Set(records.map((row) => new Date(`${row.work_date}T00:00:00Z`).getUTCDay()));
+    expect([...weekdays].sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(records.some((row) => row.work_date === "2026-02-25")).toBe(false);
+
+    const [office] = await db.select().from(workLocations);
+    const remoteId = people.find((row) => row.clock_policy === "anywhere")!.id;
+    for (const row of records) {
+      const distance = distanceMetres({ latitude: row.in_latitude!, longitude: row.in_longitude! }, office);
+      expect(row.in_distance_m).toBe(Math.round(distance));
+      expect(row.in_accuracy_m).toBeGreaterThan(0);
+      expect(row.remote).toBe(row.user_id === remoteId);
+      if (row.user_id !== remoteId) expect(row).toMatchObject({ in_location_id: office.id, out_location_id: office.id });
+      expect(row.in_location_id === office.id).toBe(distance <= office.radius_m);
+    }
+    expect(records.some((row) => row.user_id === remoteId && row.in_location_id === null)).toBe(true);
+
+    const breaks = await db.select().from(attendanceBreaks);
+    expect(breaks.length).toBeGreaterThan(records.length / 5);
+    expect(breaks.every((row) => row.ended_at !== null)).toBe(true);
+  });
+
+  it("has every record's day derived and stored: mostly present, some late, one half day, a little overtime", async () => {
+    const db = t.database.db;
+    const days = await db.select().from(attendanceDays);
+    const records = await db.select({ user_id: attendanceRecords.user_id, work_date: attendanceRecords.work_date }).from(attendanceRecords);
+    expect(days.map((day) => `${day.user_id} ${day.work_date}`).sort()).toEqual(records.map((row) => `${row.user_id} ${row.work_date}`).sort());
+    const count = (status: string) => days.filter((day) => day.status === status).length;
+    expect(count("present")).toBeGreaterThan(days.length * 0.8);
+    expect(count("late")).toBeGreaterThan(days.length * 0.03);
+    expect(count("half_day")).toBe(1);
+    const overtime = days.filter((day) => day.overtime_minutes > 0);
+    expect(overtime.length).toBeGreaterThan(0);
+    expect(overtime.length).toBeLessThan(days.length * 0.15);
+  });
+
+  it("answers the report over the period with present, late and absent days, and the employee's week", async () => {
+    const response = await call(t, token["hr@example.com"], { method: "GET", url: `/api/attendance/reports?from=${PERIOD.from}&to=${PERIOD.to}&per_page=100` });
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = response.json().data as ReportRow[];
+    const total = (field: keyof ReportRow) => rows.reduce((sum, row) => sum + Number(row[field]), 0);
+    expect(total("days_present")).toBeGreaterThan(atWork().length * 15);
+    expect(total("days_late")).toBeGreaterThan(0);
+    expect(total("late_minutes")).toBeGreaterThan(total("days_late") * 10);
+    expect(total("days_absent")).toBeGreaterThan(0);
+    expect(total("days_half")).toBe(1);
+    expect(total("overtime_minutes")).toBeGreaterThan(0);
+    const employee = rows.find((row) => row.employee_number === "E-0003")!;
+    expect(employee.days_scheduled).toBe(19);
+    expect(employee.worked_hours).toBeGreaterThan(100);
+
+    // Today is left to clock: the demo employee starts the day clocked out, their week so far worked.
+    const status = await call(t, token["employee@example.com"], { method: "GET", url: "/api/attendance/status" });
+    expect(status.json().data).toMatchObject({ state: "out", record: null });
+    const week = await call(t, token["employee@example.com"], { method: "GET", url: "/api/attendance/weekly-summary?date=2026-02-27" });
+    expect(week.statusCode, week.body).toBe(200);
+    expect(week.json().data).toMatchObject({ from: "2026-02-22", to: "2026-02-28" });
+    expect(week.json().data.days.map((day: { status: string }) => day.status)).toEqual(expect.arrayContaining(["rest_day", "holiday"]));
+    expect(week.json().data.totals.worked_minutes).toBeGreaterThan(0);
   });
 });
 

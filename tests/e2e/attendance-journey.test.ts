@@ -1,21 +1,20 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { apiToken } from "../support/e2e";
+import { DEMO_OFFICE } from "../../server/db/seed-attendance";
 import { journeyHooks, message, signIn, waitForLocation } from "../support/journey";
 
 /**
  * Clocking end to end, against the built app and the real server in headless
- * Chromium with the browser's position granted and mocked: the demo employee
- * is refused outside the work location (the distance shown), clocks in inside
- * it, takes a break, clocks out, and the day shows on their attendance page.
+ * Chromium with the browser's position granted and mocked: the demo employee,
+ * whose demo attendance stops at yesterday, is refused outside the office (the
+ * distance shown), clocks in inside it, takes a break, clocks out, and the day
+ * shows on their attendance page.
  */
 
-const ADMIN = { email: "admin@example.com", password: "Admin123!" };
 const EMPLOYEE = { email: "employee@example.com", password: "Employee123!" };
-const OFFICE = { name: "Makati head office", address: "1 Ayala Avenue, Makati", latitude: 14.5547, longitude: 121.0244, radius_m: 150, active: true };
 /** About 1.2 km north of the office, and about 30 m. */
-const FAR = { latitude: OFFICE.latitude + 0.0108, longitude: OFFICE.longitude, accuracy: 10 };
-const NEAR = { latitude: OFFICE.latitude + 0.0003, longitude: OFFICE.longitude, accuracy: 10 };
+const FAR = { latitude: DEMO_OFFICE.latitude + 0.0108, longitude: DEMO_OFFICE.longitude, accuracy: 10 };
+const NEAR = { latitude: DEMO_OFFICE.latitude + 0.0003, longitude: DEMO_OFFICE.longitude, accuracy: 10 };
 
 const journey = journeyHooks({ geolocation: FAR, permissions: ["geolocation"] });
 let page: Page;
@@ -29,15 +28,6 @@ const stateIs = (state: string) => clockState().getByText(message(`attendanceUi.
 
 describe("clocking in and out at a work location", () => {
   it("refuses outside the fence with the distance, then clocks in inside, breaks, clocks out, and the day shows", async () => {
-    // The demo company has no work location yet: the administrator adds one.
-    const token = await apiToken(journey.server, ADMIN.email, ADMIN.password);
-    const created = await fetch(`${journey.server.url}/api/locations`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify(OFFICE),
-    });
-    expect(created.status).toBe(201);
-
     await signIn(page, EMPLOYEE.email, EMPLOYEE.password);
     await waitForLocation(page, (url) => url.pathname !== "/login", "signed in");
     await page.goto("/attendance/clock");
