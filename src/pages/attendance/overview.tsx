@@ -6,11 +6,11 @@ import type { AttendanceRecord, ClockState } from "../../../contracts/attendance
 import { clockTime, dayRecords, hoursMinutes, workedSeconds } from "../../components/attendance/time";
 import { WorkedTimer } from "../../components/attendance/WorkedTimer";
 import { ClockStateTag } from "../../components/attendance/ClockStateTag";
+import { WeekCard } from "../../components/attendance/WeekCard";
 import { STATE_COLOURS } from "../../theme/presets";
 import { LinkButton } from "../../components/common/LinkButton";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 import { pagePath } from "../../resources";
-
 
 const breakMinutes = (record: AttendanceRecord) =>
   Math.round(record.breaks.reduce((sum, pause) => sum + ((pause.ended_at ? new Date(pause.ended_at).getTime() : Date.now()) - new Date(pause.started_at).getTime()), 0) / 60_000);
@@ -19,8 +19,8 @@ const hoursAndMinutes = (seconds: number) => hoursMinutes(Math.floor(seconds / 6
 
 /**
  * /attendance: one's own day so far (the state, the time worked, each record
- * of today with its breaks and where it was clocked) and the way to the clock.
- * The week joins it once the API answers for one's history.
+ * of today with its breaks and where it was clocked), the way to the clock,
+ * and the week around today.
  */
 export default function AttendanceOverviewPage() {
   const { t, i18n } = useTranslation();
@@ -82,6 +82,7 @@ export default function AttendanceOverviewPage() {
           )}
         </Flex>
       </Card>
+      <WeekCard style={{ maxWidth: 960, marginTop: 16 }} />
     </>
   );
 }
