@@ -121,19 +121,10 @@ export const streamQuery = z.object({
 /** The stream's events: `notification` (id: the notification's) and `unread` (the count after any change). */
 export const STREAM_EVENTS = { notification: "notification", unread: "unread" } as const;
 
-/** `GET /api/notifications/audiences?search=`: what a broadcast can reach, for whoever may send one. */
-export const audienceQuery = z.strictObject({
-  search: z.string({ error: MESSAGE.invalidType }).trim().max(100, { error: MESSAGE.maxLength }).optional().describe("Part of a person's name, e-mail or number"),
-});
-
-/** Roles and departments with how many people who can sign in each reaches; people matching the search (at most AUDIENCE_PEOPLE). */
+/** `GET /api/notifications/audiences`: the roles and departments a broadcast can reach, with how many people who can sign in each reaches. */
 export const audienceOptions = z.object({
   roles: z.array(z.object({ id: z.number().int(), name: z.string(), people: z.number().int() })),
   departments: z.array(z.object({ name: z.string(), people: z.number().int() })),
-  people: z.array(z.object({ id: z.number().int(), name: z.string(), department: z.string().nullable() })),
 });
 
 export type AudienceOptions = z.infer<typeof audienceOptions>;
-
-/** People a search lists at once: enough to pick from, small enough to read. */
-export const AUDIENCE_PEOPLE = 20;

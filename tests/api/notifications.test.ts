@@ -347,7 +347,7 @@ describe("broadcast", () => {
 });
 
 describe("what a broadcast can reach", () => {
-  const audiences = (token: string | null, search?: string) => get(token, `/api/notifications/audiences${search === undefined ? "" : `?search=${encodeURIComponent(search)}`}`);
+  const audiences = (token: string | null) => get(token, "/api/notifications/audiences");
 
   it("is for those who may broadcast: 401 signed out, 403 to an employee and staff without notifications_manage", async () => {
     expect((await audiences(null)).statusCode).toBe(401);
@@ -357,24 +357,19 @@ describe("what a broadcast can reach", () => {
     expect((await audiences((await staffWith(t, admin, ["notifications_manage"])).token)).statusCode).toBe(200);
   });
 
-  it("counts the people each role and department reaches as a broadcast would, and finds people by their name", async () => {
+  it("counts the people each role and department reaches as a broadcast would", async () => {
     const department = unique("Depot ");
-    const lastName = unique("Okafor");
-    const a = { ...(await createPerson(t, admin, { department, first_name: "Zuri", last_name: lastName })), name: `Zuri ${lastName}` };
+    await createPerson(t, admin, { department });
     await createPerson(t, admin, { department: ` ${department.toUpperCase()}` });
     await createPerson(t, admin, { department, is_active: false });
-    const data = (await audiences(admin, lastName.toUpperCase())).json().data;
+    const data = (await audiences(admin)).json().data;
     expect(data.departments.find((entry: { name: string }) => entry.name.toLowerCase() === department.toLowerCase())).toMatchObject({ people: 2 });
     const reached = (await broadcast(admin, { type: "department", department })).json().data.recipients;
     expect(reached).toBe(2);
     const role = await staffWith(t, admin, ["payroll_view"]);
     const withRole = (await audiences(admin)).json().data.roles.find((entry: { id: number }) => entry.id === role.roleId);
     expect(withRole).toMatchObject({ people: 1 });
-    expect(data.people).toEqual([{ id: a.id, name: a.name, department }]);
-    expect((await audiences(admin)).json().data.people).toEqual([]);
-    // A search's % and _ are letters, not wildcards.
-    expect((await audiences(admin, "%")).json().data.people).toEqual([]);
-    expect((await audiences(admin, "x".repeat(101))).statusCode).toBe(422);
+    expect(Object.keys(data).sort()).toEqual(["departments", "roles"]);
   });
 });
 

@@ -36,8 +36,10 @@ async function api(path: string, init: { method?: string; body?: unknown } = {})
 
 const demoEmployee = async (): Promise<{ id: number; name: string }> => (await api("/users?search=employee%40example.com")).data[0];
 
-/** A day on the company's calendar wholly in the past; each test works on its own. */
-const daysAgo = (days: number) => wallClockOf(new Date(Date.now() - days * 86_400_000).toISOString(), ZONE).date;
+/** The two latest weekend days on the company's calendar, wholly in the past: the demo clocks on weekdays only, so they hold no record; each test works on its own. */
+const [WEEKEND_DAY, OTHER_WEEKEND_DAY] = [1, 2, 3, 4, 5, 6, 7, 8]
+  .map((days) => wallClockOf(new Date(Date.now() - days * 86_400_000).toISOString(), ZONE).date)
+  .filter((date) => [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay()));
 
 /** The button opening a day's records, named as the page names it ("Records of Tue, Nov 24, 2026"). */
 function recordsOf(date: string): Locator {
@@ -66,7 +68,7 @@ const dialogTitled = (title: string) => page.locator(".ant-modal").filter({ has:
 describe("an employee's attendance, corrected", () => {
   it("picks the person, enters a day with a break, opens its records, corrects and deletes it, by keyboard alone", async () => {
     const person = await demoEmployee();
-    const date = daysAgo(1);
+    const date = WEEKEND_DAY;
     await signIn(page, ADMIN.email, ADMIN.password);
     await waitForLocation(page, (url) => url.pathname !== "/login", "signed in");
     await page.goto("/user-attendance");
@@ -125,7 +127,7 @@ describe("an employee's attendance, corrected", () => {
 
   it("fits a 390 px phone in dark mode: the page, a day's records and the profile's Attendance tab, with nothing for axe", async () => {
     const person = await demoEmployee();
-    const date = daysAgo(2);
+    const date = OTHER_WEEKEND_DAY;
     await api("/attendance/manual", { method: "POST", body: { user_id: person.id, clock_in_at: `${date}T08:00:00+08:00`, clock_out_at: `${date}T16:00:00+08:00`, reason: "Phone check" } });
     const token = await apiToken(journey.server, ADMIN.email, ADMIN.password);
     const phone = await newSession(journey.browser, journey.server, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

@@ -63,6 +63,9 @@ function clockServer(initial: { state: ClockState; record: AttendanceRecord | nu
   fake.on("GET", "/attendance/status", answer);
   fake.on("GET", "/attendance/today", () => [200, { data: now.record ? [now.record] : [] }]);
   fake.on("POST", "/attendance/validate-location", [200, { data: check }]);
+  // The overview's week: nothing worked yet (tests/ui/attendance-week.test.tsx reads it).
+  const nothing = { days_scheduled: 0, days_present: 0, days_late: 0, days_half: 0, days_absent: 0, late_minutes: 0, worked_minutes: 0, overtime_minutes: 0, undertime_minutes: 0 };
+  fake.on("GET", "/attendance/weekly-summary", [200, { data: { from: "2026-11-23", to: "2026-11-29", totals: nothing, days: [] } }]);
   const move = (state: ClockState, next: AttendanceRecord | null, message: string, status = 200) => () => {
     now = { state, record: next };
     return [status, { data: next, message }] as [number, unknown];

@@ -31,7 +31,7 @@ const notification = (id: number, changes: Partial<NotificationRecord> = {}): No
 });
 
 /** What a broadcast can reach, as GET /notifications/audiences answers. */
-const AUDIENCES = { roles: [{ id: 4, name: "Payroll Officer", people: 1 }], departments: [], people: [] };
+const AUDIENCES = { roles: [{ id: 4, name: "Payroll Officer", people: 1 }], departments: [] };
 
 const UNREAD = notification(7, { title: "Payroll released", link: "/user-payslips" });
 const READ = notification(8, { title: "Office closed Friday", read_at: "2026-11-23T03:00:00Z", type: "access_changed", sender: null });

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   audienceOptions,
-  audienceQuery,
   broadcastBody,
   broadcastResult,
   bulkResult,
@@ -109,8 +108,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/notifications/audiences",
-    { config: { action: "notifications.broadcast" }, schema: { querystring: audienceQuery, response: { 200: dataReply(audienceOptions) } } },
-    async (request) => ({ data: await audienceOptionsOf(app.ctx.db, request.query.search || undefined) }),
+    { config: { action: "notifications.broadcast" }, schema: { response: { 200: dataReply(audienceOptions) } } },
+    async () => ({ data: await audienceOptionsOf(app.ctx.db) }),
   );
 
   app.post(
