@@ -9,9 +9,9 @@
  * table at a time (unnest), never a query a person or a day.
  */
 import { eq, sql } from "drizzle-orm";
-import { distanceMetres, dateInZone, type Point } from "../lib/geo";
+import { distanceMetres, type Point } from "../lib/geo";
 import { refreshDays } from "../modules/attendance/day-store";
-import { nextDate, weekday, zonedInstant } from "../modules/attendance/derive-core";
+import { dateInZone, nextDate, weekday, zonedInstant } from "../lib/time-zone";
 import type { Db } from "./client";
 import { attendanceBreaks, attendanceRecords, holidays, scheduleAssignments, userWorkLocations, users, workLocations, workSchedules } from "./schema";
 

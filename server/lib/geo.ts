@@ -52,15 +52,3 @@ export function checkFence(position: Point & { accuracy: number }, locations: re
   const holding = measured.find(({ location, distanceM }) => distanceM <= location.radius_m + allowance);
   return holding ? { kind: "inside", location: holding.location, distanceM: holding.distanceM, nearest: nearest! } : { kind: "outside", nearest };
 }
-
-/**
- * The calendar date of an instant in a time zone, as YYYY-MM-DD: the work
- * date of a clock-in is the company's date, not the server's or UTC's.
- */
-export function dateInZone(instant: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant).map((part) => [part.type, part.value]),
-  );
-  // Intl writes year 99 as "99": the date column needs all four digits.
-  return `${parts.year.padStart(4, "0")}-${parts.month}-${parts.day}`;
-}

@@ -5,7 +5,8 @@
  * Figures are worked out by hand in each case's comment.
  */
 import { describe, expect, it } from "vitest";
-import { deriveDay, NO_RECORDS, shiftOn, summarize, zonedInstant, type DayRecords, type ScheduleRules } from "../../server/modules/attendance/derive-core";
+import { deriveDay, NO_RECORDS, shiftOn, summarize, type DayRecords, type ScheduleRules } from "../../server/modules/attendance/derive-core";
+import { zonedInstant } from "../../server/lib/time-zone";
 
 const MANILA = "Asia/Manila"; // UTC+8, no daylight saving
 const NEW_YORK = "America/New_York";

@@ -5,7 +5,7 @@
  * work date in the company's time zone around midnight.
  */
 import { describe, expect, it } from "vitest";
-import { checkFence, dateInZone, distanceMetres, type Circle } from "../../server/lib/geo";
+import { checkFence, distanceMetres, type Circle } from "../../server/lib/geo";
 
 const MAKATI: Circle = { id: 1, name: "Makati head office", latitude: 14.5547, longitude: 121.0244, radius_m: 150 };
 const CEBU: Circle = { id: 2, name: "Cebu branch", latitude: 10.3157, longitude: 123.8854, radius_m: 200 };
@@ -59,17 +59,5 @@ describe("checkFence", () => {
   it("refuses a position less precise than the setting, wherever it lies", () => {
     expect(checkFence({ ...MAKATI, accuracy: 1000.5 }, [MAKATI], RULES)).toEqual({ kind: "imprecise", accuracyM: 1000.5 });
     expect(checkFence({ ...MAKATI, accuracy: 1000 }, [MAKATI], RULES).kind).toBe("inside");
-  });
-});
-
-describe("dateInZone", () => {
-  it("gives the company's date, not UTC's, on either side of midnight", () => {
-    // 23:30 in Manila on 1 March is 15:30 UTC; 00:30 on 2 March is 16:30 UTC of 1 March.
-    expect(dateInZone(new Date("2026-03-01T15:30:00Z"), "Asia/Manila")).toBe("2026-03-01");
-    expect(dateInZone(new Date("2026-03-01T16:30:00Z"), "Asia/Manila")).toBe("2026-03-02");
-    expect(dateInZone(new Date("2026-03-02T03:00:00Z"), "America/Los_Angeles")).toBe("2026-03-01");
-    expect(dateInZone(new Date("2026-12-31T23:59:59Z"), "UTC")).toBe("2026-12-31");
-    // All four digits of an early year, as the date column reads them.
-    expect(dateInZone(new Date("1099-03-01T12:00:00Z"), "UTC")).toBe("1099-03-01");
   });
 });

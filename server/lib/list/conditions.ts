@@ -6,6 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { FilterOp } from "../../../contracts/list";
 import type { CompiledField } from "./spec";
+import { zonedInstant } from "../time-zone";
 
 /** Escapes LIKE's wildcards (and its escape character) so the user's text matches literally. */
 export function escapeLike(value: string): string {
@@ -116,37 +117,10 @@ function parseDay(text: string): { year: number; month: number; day: number } | 
   return { year, month, day };
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's offset from UTC (ms) at an instant. */
-function zoneOffset(epoch: number, timeZone: string): number {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formatters.set(timeZone, format);
-  }
-  const parts: Record<string, number> = {};
-  for (const part of format.formatToParts(new Date(epoch))) if (part.type !== "literal") parts[part.type] = Number(part.value);
-  const local = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour % 24, parts.minute, parts.second);
-  return local - (epoch - (((epoch % 1000) + 1000) % 1000));
-}
-
-/** The instant a calendar day starts in a zone. */
+/** The instant a calendar day starts in a zone (UTC without one). */
 function startOfDay(year: number, month: number, day: number, timeZone: string | undefined): number {
-  const midnight = Date.UTC(year, month - 1, day);
-  if (!timeZone || timeZone === "UTC") return midnight;
-  const first = midnight - zoneOffset(midnight, timeZone);
-  const second = midnight - zoneOffset(first, timeZone);
-  return second;
+  const date = `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+  return !timeZone || timeZone === "UTC" ? Date.UTC(year, month - 1, day) : zonedInstant(date, "00:00", timeZone).getTime();
 }
 
 /** An instant as PostgreSQL reads it (years beyond 9999 unsigned: "+010000" is refused). */

@@ -10,9 +10,9 @@ import { sql } from "drizzle-orm";
 import type { DayStatus } from "../../../contracts/attendance-reports";
 import type { Db } from "../../db/client";
 import { attendanceDays, attendanceMonths, holidays, scheduleAssignments, workSchedules } from "../../db/schema";
-import { dateInZone } from "../../lib/geo";
+import { dateInZone, nextDate, weekday } from "../../lib/time-zone";
 import { recordDays } from "./derive";
-import { dayOver, nextDate, weekday, type DaysSummary, type ScheduleRules } from "./derive-core";
+import { dayOver, type DaysSummary, type ScheduleRules } from "./derive-core";
 
 export interface SumsQuery {
   userIds: readonly number[];

@@ -34,6 +34,7 @@
  */
 import type { DayStatus } from "../../../contracts/attendance-reports";
 import { minutesOfDay, shiftMinutes } from "../../../contracts/schedules";
+import { nextDate, weekday, zonedInstant } from "../../lib/time-zone";
 
 export interface ScheduleRules {
   working_days: readonly number[];
@@ -81,50 +82,6 @@ export const NO_RECORDS: DayRecords = { count: 0, firstIn: null, presenceMs: 0, 
 
 const MINUTE = 60_000;
 const toMinutes = (ms: number) => Math.max(0, Math.floor(ms / MINUTE));
-
-const offsets = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's offset from UTC (ms) at an instant. */
-function zoneOffset(epoch: number, timeZone: string): number {
-  let format = offsets.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
-    offsets.set(timeZone, format);
-  }
-  const parts: Record<string, number> = {};
-  for (const part of format.formatToParts(new Date(epoch))) if (part.type !== "literal") parts[part.type] = Number(part.value);
-  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - Math.floor(epoch / 1000) * 1000;
-}
-
-// A report asks the same few (day, time) pairs for thousands of people: each is worked out once.
-const instants = new Map<string, number>();
-
-/**
- * The instant a wall-clock time of a date has in a zone. A time the clocks
- * skip (spring forward) is read with the offset before the change, so 02:30
- * on such a day is 03:30 local; a time they pass twice is its first passing.
- */
-export function zonedInstant(date: string, time: string, timeZone: string): Date {
-  const key = `${timeZone}|${date}|${time}`;
-  let epoch = instants.get(key);
-  if (epoch === undefined) {
-    const wall = Date.parse(`${date}T${time}:00Z`);
-    const first = wall - zoneOffset(wall, timeZone);
-    epoch = wall - zoneOffset(first, timeZone);
-    if (zoneOffset(epoch, timeZone) !== zoneOffset(first, timeZone)) epoch = first;
-    if (instants.size > 100_000) instants.clear();
-    instants.set(key, epoch);
-  }
-  return new Date(epoch);
-}
-
-/** The date after a YYYY-MM-DD. */
-export function nextDate(date: string, days = 1): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** The weekday of a YYYY-MM-DD, 0 = Sunday. */
-export const weekday = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 /** The shift a schedule has on a date (whether or not the date is a working day). */
 export function shiftOn(date: string, schedule: Pick<ScheduleRules, "start_time" | "end_time">, timeZone: string): { start: Date; end: Date } {

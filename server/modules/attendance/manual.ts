@@ -10,7 +10,7 @@ import type { Db } from "../../db/client";
 import { attendanceBreaks, attendanceRecords, users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { HttpError, invalidField, notFound } from "../../lib/errors";
-import { dateInZone } from "../../lib/geo";
+import { dateInZone } from "../../lib/time-zone";
 import { mutate, type Author } from "../../lib/write";
 import { refreshDays } from "./day-store";
 import { companyFacts } from "../company/service";

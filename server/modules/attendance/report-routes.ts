@@ -15,7 +15,8 @@ import type { CsvCell } from "../../lib/csv";
 import { exportFormatQuery, sendTable, type ExportFormat } from "../../lib/table-export";
 import { invalidField } from "../../lib/errors";
 import { listQuerySchema } from "../../lib/list";
-import { nextDate, summarize } from "./derive-core";
+import { nextDate } from "../../lib/time-zone";
+import { summarize } from "./derive-core";
 import { checkRange, companyToday, dayBatches, dayList, daysOf, peopleList, personDays, reportBatches, reportPage, thisMonth, weekOf, countsOver } from "./reports";
 
 const own = { action: "attendance.clock" } as const;

@@ -10,12 +10,11 @@ import { MAX_RANGE_DAYS, type AttendanceDay, type ReportRow } from "../../../con
 import { attendanceRecords, scheduleAssignments, users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { invalidField } from "../../lib/errors";
-import { dateInZone } from "../../lib/geo";
+import { dateInZone, nextDate, weekday } from "../../lib/time-zone";
 import { defineListSpec, listMeta, paged, parseListQuery } from "../../lib/list";
 import { companyFacts } from "../company/service";
 import { countsByDate, sumsByPerson } from "./day-sums";
 import { deriveDays } from "./derive";
-import { nextDate, weekday } from "./derive-core";
 
 /** People read per query when a report or export covers everyone: one grid of this many × the range's days. */
 export const PEOPLE_PER_BATCH = 5000;

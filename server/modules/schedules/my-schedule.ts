@@ -5,8 +5,8 @@ import { dataReply } from "../../../contracts/replies";
 import { mySchedule, type MySchedule } from "../../../contracts/schedules";
 import { holidays, scheduleAssignments, workSchedules } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
-import { dateInZone } from "../../lib/geo";
-import { isWorkingDay, nextDate, shiftOn } from "../attendance/derive-core";
+import { dateInZone, nextDate } from "../../lib/time-zone";
+import { isWorkingDay, shiftOn } from "../attendance/derive-core";
 import { companyFacts } from "../company/service";
 
 /** How far ahead the next shift is looked for: a schedule works at least one day a week, holidays aside. */
