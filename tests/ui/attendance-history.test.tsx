@@ -5,9 +5,9 @@
  */
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AttendanceDay } from "../../contracts/attendance-reports";
 import { renderAt } from "./render";
 import { meAs, page, signedInAs } from "./session";
+import { attendanceDay } from "./attendance-days";
 
 beforeAll(async () => {
   await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/attendance")]);
@@ -15,22 +15,7 @@ beforeAll(async () => {
 
 configure({ asyncUtilTimeout: 15_000 });
 
-const day = (date: string, changes: Partial<AttendanceDay> = {}): AttendanceDay => ({
-  user_id: 3,
-  date,
-  status: "present",
-  holiday: null,
-  schedule_id: 1,
-  first_in: null,
-  last_out: null,
-  scheduled_minutes: 480,
-  worked_minutes: 0,
-  break_minutes: 0,
-  late_minutes: 0,
-  undertime_minutes: 0,
-  overtime_minutes: 0,
-  ...changes,
-});
+const day = attendanceDay;
 
 describe("my attendance", () => {
   it("lists the days with their status, times in the company's zone and figures as H:MM", async () => {

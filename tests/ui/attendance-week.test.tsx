@@ -9,6 +9,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AttendanceDay } from "../../contracts/attendance-reports";
 import { renderAt } from "./render";
 import { meAs, signedInAs } from "./session";
+import { attendanceDay } from "./attendance-days";
 
 beforeAll(async () => {
   await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/attendance")]);
@@ -21,22 +22,7 @@ beforeEach(() => {
 
 const EMPLOYEE = meAs(3, 1, "Emery Santos", ["attendance_access"]);
 
-const day = (date: string, changes: Partial<AttendanceDay> = {}): AttendanceDay => ({
-  user_id: 3,
-  date,
-  status: "scheduled",
-  holiday: null,
-  schedule_id: 1,
-  first_in: null,
-  last_out: null,
-  scheduled_minutes: 480,
-  worked_minutes: 0,
-  break_minutes: 0,
-  late_minutes: 0,
-  undertime_minutes: 0,
-  overtime_minutes: 0,
-  ...changes,
-});
+const day = (date: string, changes: Partial<AttendanceDay> = {}) => attendanceDay(date, { status: "scheduled", ...changes });
 
 const WEEK = {
   from: "2026-11-22",

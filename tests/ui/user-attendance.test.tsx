@@ -15,6 +15,7 @@ import { renderAt } from "./render";
 import { meAs, page, person, signedInAs } from "./session";
 import { settle, toasts } from "./toasts";
 import { setupUser } from "./user";
+import { attendanceDay } from "./attendance-days";
 
 beforeAll(async () => {
   await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/user-attendance"), import("../../src/pages/users")]);
@@ -29,22 +30,7 @@ const DANA = person(11, "Dana", "Reyes");
 /** Dana as GET /users/lookup names her. */
 const DANA_NAMED = { id: DANA.id, name: DANA.name, employee_number: DANA.employee_number, department: DANA.department };
 
-const day = (date: string, changes: Partial<AttendanceDay> = {}): AttendanceDay => ({
-  user_id: 11,
-  date,
-  status: "present",
-  holiday: null,
-  schedule_id: 1,
-  first_in: null,
-  last_out: null,
-  scheduled_minutes: 480,
-  worked_minutes: 0,
-  break_minutes: 0,
-  late_minutes: 0,
-  undertime_minutes: 0,
-  overtime_minutes: 0,
-  ...changes,
-});
+const day = (date: string, changes: Partial<AttendanceDay> = {}) => attendanceDay(date, { user_id: 11, ...changes });
 
 // 01:00 UTC is 09:00 in Manila.
 const RECORD: AttendanceRecord = {

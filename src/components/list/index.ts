@@ -10,6 +10,7 @@ export { ExportButton, type ExportButtonProps } from "./ExportButton";
 export { EXPORT_ROW_CAP, fetchAllRows } from "./fetchAllRows";
 export { BulkBar } from "./BulkBar";
 export { RecordActions, type RecordActionsProps } from "./RecordActions";
+export { CreateButton } from "./CreateButton";
 export { useBulkSelection, type BulkSelection } from "./useBulkSelection";
 export { columnValue, exportValue } from "./columnValue";
 export { API_DATE_FORMAT, displayDateFormat, useDateInputFormats } from "./dateFormat";

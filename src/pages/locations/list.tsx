@@ -1,10 +1,8 @@
-import { PlusOutlined } from "@ant-design/icons";
-import { Button, Form, Input, InputNumber, Modal, Switch } from "antd";
+import { Form, Input, InputNumber, Modal, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 import { locationBody, RADIUS_METRES, type LocationRecord } from "../../../contracts/locations";
-import { useResourceAccess } from "../../auth/usePolicy";
 import { FieldRow, useDialogForm, zodRules, type DialogForm } from "../../components/form";
-import { ListPage, RecordActions, type ListColumn } from "../../components/list";
+import { CreateButton, ListPage, RecordActions, type ListColumn } from "../../components/list";
 import { UseMyPosition } from "./UseMyPosition";
 import { StateTag } from "../../components/common/StateTag";
 
@@ -77,7 +75,6 @@ function LocationModal({ form, titleKey }: { form: DialogForm<LocationRecord>; t
 /** /attendance/locations: where people may clock in; created and edited in a dialog. */
 export default function LocationListPage() {
   const { t } = useTranslation();
-  const allowed = useResourceAccess();
   const create = useDialogForm<LocationRecord>("locations", "create");
   const edit = useDialogForm<LocationRecord>("locations", "edit");
   return (
@@ -87,13 +84,7 @@ export default function LocationListPage() {
         titleKey="locations.title"
         columns={COLUMNS}
         initialSorters={[{ field: "name", order: "asc" }]}
-        createButton={
-          allowed("locations", "create") && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => create.show()}>
-              {t("locations.create")}
-            </Button>
-          )
-        }
+        createButton={<CreateButton resource="locations" labelKey="locations.create" onClick={() => create.show()} />}
         rowActions={(row) => (
           <RecordActions
             resource="locations"

@@ -1,11 +1,9 @@
-import { PlusOutlined } from "@ant-design/icons";
-import { Button, Form, Input, Modal, Space, Tag } from "antd";
+import { Form, Input, Modal, Space, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { builtInRoleKey } from "../../../contracts/built-in-roles";
 import { roleBody, type RoleRecord } from "../../../contracts/roles";
-import { useResourceAccess } from "../../auth/usePolicy";
 import { useDialogForm, zodRules, type DialogForm } from "../../components/form";
-import { ListPage, RecordActions, type ListColumn } from "../../components/list";
+import { CreateButton, ListPage, RecordActions, type ListColumn } from "../../components/list";
 import { PermissionPicker } from "./PermissionPicker";
 
 const RULES = zodRules(roleBody.shape);
@@ -67,7 +65,6 @@ function RoleModal({ form, titleKey }: { form: DialogForm<RoleRecord>; titleKey:
 /** /roles: roles and their permissions; create and edit in a dialog, delete after confirming. */
 export default function RoleListPage() {
   const { t } = useTranslation();
-  const allowed = useResourceAccess();
 
   const create = useDialogForm<RoleRecord>("roles", "create");
   const edit = useDialogForm<RoleRecord>("roles", "edit");
@@ -78,13 +75,7 @@ export default function RoleListPage() {
         titleKey="roles.title"
         columns={COLUMNS}
         initialSorters={[{ field: "name", order: "asc" }]}
-        createButton={
-          allowed("roles", "create") && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => create.show()}>
-              {t("roles.create")}
-            </Button>
-          )
-        }
+        createButton={<CreateButton resource="roles" labelKey="roles.create" onClick={() => create.show()} />}
         rowActions={(row) => (
           <RecordActions
             resource="roles"

@@ -1,13 +1,11 @@
 import { useMemo, useState } from "react";
-import { PlusOutlined } from "@ant-design/icons";
-import { Button, DatePicker, Form, Input, Modal, Select } from "antd";
+import { DatePicker, Form, Input, Modal, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { holidayBody, type HolidayRecord } from "../../../contracts/schedules";
-import { useResourceAccess } from "../../auth/usePolicy";
 import { dateFieldProps } from "../../components/common/DateField";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 import { useDialogForm, zodRules, type DialogForm } from "../../components/form";
-import { ListPage, RecordActions, useDateInputFormats, type ListColumn } from "../../components/list";
+import { CreateButton, ListPage, RecordActions, useDateInputFormats, type ListColumn } from "../../components/list";
 import { formatCalendarDate, todayIn } from "../../i18n/calendar";
 
 const RULES = zodRules(holidayBody.shape);
@@ -49,7 +47,6 @@ function HolidayModal({ form, titleKey }: { form: DialogForm<HolidayRecord>; tit
 /** Company holidays, one year at a time in date order; days off for everyone, whatever their schedule. */
 export function HolidaysList() {
   const { t, i18n } = useTranslation();
-  const allowed = useResourceAccess();
   const { profile } = useCompanyProfile();
   const thisYear = Number(todayIn(profile?.time_zone).slice(0, 4));
   const [year, setYear] = useState(thisYear);
@@ -81,13 +78,7 @@ export function HolidaysList() {
             style={{ width: 100 }}
           />
         }
-        createButton={
-          allowed("holidays", "create") && (
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => create.show()}>
-              {t("schedulesUi.holidays.create")}
-            </Button>
-          )
-        }
+        createButton={<CreateButton resource="holidays" labelKey="schedulesUi.holidays.create" onClick={() => create.show()} />}
         rowActions={(row) => (
           <RecordActions
             resource="holidays"

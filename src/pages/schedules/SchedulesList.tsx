@@ -1,13 +1,12 @@
 import { useMemo, useState } from "react";
-import { PlusOutlined, TeamOutlined } from "@ant-design/icons";
+import { TeamOutlined } from "@ant-design/icons";
 import { Button, Space, Tag, Tooltip } from "antd";
 import { useTranslation } from "react-i18next";
 import { minutesOfDay, type ScheduleRecord } from "../../../contracts/schedules";
-import { useResourceAccess } from "../../auth/usePolicy";
 import { hoursMinutes } from "../../components/attendance/time";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 import { useDialogForm } from "../../components/form";
-import { ListPage, RecordActions, type ListColumn } from "../../components/list";
+import { CreateButton, ListPage, RecordActions, type ListColumn } from "../../components/list";
 import { formatTimeOfDay, weekdaysFrom } from "../../i18n/calendar";
 import { formatCount } from "../../i18n/numbers";
 import { StateTag } from "../../components/common/StateTag";
@@ -86,7 +85,6 @@ function Hours({ row }: { row: ScheduleRecord }) {
 /** The work schedules, each with who follows it; created and edited in a dialog, people assigned in a drawer. */
 export function SchedulesList() {
   const { t } = useTranslation();
-  const allowed = useResourceAccess();
   const columns = useColumns();
   const create = useDialogForm<ScheduleRecord>("schedules", "create");
   const edit = useDialogForm<ScheduleRecord>("schedules", "edit");
@@ -98,13 +96,7 @@ export function SchedulesList() {
         titleKey="schedulesUi.title"
         columns={columns}
         initialSorters={[{ field: "name", order: "asc" }]}
-        createButton={
-          allowed("schedules", "create") && (
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => create.show()}>
-              {t("schedulesUi.create")}
-            </Button>
-          )
-        }
+        createButton={<CreateButton resource="schedules" labelKey="schedulesUi.create" onClick={() => create.show()} />}
         rowActions={(row) => (
           <Space size="small">
             <Tooltip title={t("schedulesUi.people.open")}>
