@@ -57,7 +57,7 @@ const get = (token: string | null, url: string) => call(t, token, { method: "GET
 
 describe("who may", () => {
   const OWN = ["history", "recent", "stats", "weekly-summary", `export?from=${WEEK.from}&to=${WEEK.to}`];
-  const ANYONE = [`user-attendance?user_id=1`, "weekly-attendance", `reports?from=${WEEK.from}&to=${WEEK.to}`, `reports/export?from=${WEEK.from}&to=${WEEK.to}`, `export-filtered?from=${WEEK.from}&to=${WEEK.to}`];
+  const ANYONE = [`user-attendance?user_id=1`, "weekly-attendance", `reports?from=${WEEK.from}&to=${WEEK.to}`, `reports/daily?from=${WEEK.from}&to=${WEEK.to}`, `reports/export?from=${WEEK.from}&to=${WEEK.to}`, `export-filtered?from=${WEEK.from}&to=${WEEK.to}`];
 
   it("answers 401 to anonymous callers on every call", async () => {
     for (const path of [...OWN, ...ANYONE]) expect((await get(null, `/api/attendance/${path}`)).statusCode, path).toBe(401);
