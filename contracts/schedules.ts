@@ -6,8 +6,9 @@ import { z } from "zod";
 import { isoTimestamp } from "./replies";
 import { MESSAGE, recordId, requiredText } from "./validation";
 
-// Year 0000 exists for JavaScript, not for PostgreSQL.
-const ISO_DATE = /^(?!0000)\d{4}-\d{2}-\d{2}$/;
+// Working days, holidays and report ranges of the years 1900 to 2999: the calendar is stepped day by
+// day, and a date past 9999 has no four-digit successor (nor has year 0000 a place in PostgreSQL).
+const ISO_DATE = /^(19|2\d)\d{2}-\d{2}-\d{2}$/;
 const isCalendarDate = (value: string) => ISO_DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** A required calendar date, YYYY-MM-DD (a real day: 2026-02-30 is refused). */

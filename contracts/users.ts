@@ -222,7 +222,7 @@ export const personLookupQuery = z.strictObject({
     .max(100, { error: MESSAGE.maxLength })
     .refine(isStorableText, { error: MESSAGE.characters })
     .optional()
-    .describe("Part of a person's name, e-mail or employee number"),
+    .describe("Part of a person's name or employee number (people still with the company)"),
   ids: z
     .string({ error: MESSAGE.invalidType })
     .regex(/^\d{1,10}(,\d{1,10})*$/, { error: MESSAGE.invalid })

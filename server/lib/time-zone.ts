@@ -66,9 +66,11 @@ export function dateInZone(instant: Date, timeZone: string): string {
   return `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`;
 }
 
-/** The date `days` after a YYYY-MM-DD (before, when negative). */
+/** The date `days` after a YYYY-MM-DD (before, when negative), in four digits of year up to 9999. */
 export function nextDate(date: string, days = 1): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const next = new Date(wallClock(date, "00:00") + days * 86_400_000);
+  const pad = (value: number, width = 2) => String(value).padStart(width, "0");
+  return `${pad(next.getUTCFullYear(), 4)}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}`;
 }
 
 /** The weekday of a YYYY-MM-DD, 0 = Sunday. */

@@ -154,6 +154,11 @@ describe("bad input", () => {
     expect((await get(admin, "/api/attendance/reports?from=2026-01-01&to=2026-12-31")).json().errors.to).toEqual(["Choose a range of at most 93 days."]);
     expect((await get(admin, "/api/attendance/reports?from=2026-02-30&to=2026-03-01")).json().errors.from).toBeDefined();
     expect((await get(admin, "/api/attendance/reports")).statusCode).toBe(422);
+    // Dates past the calendar's years are refused, not stepped through (9999-12-31 has no four-digit next day).
+    for (const path of ["reports/daily?from=9999-12-31&to=9999-12-31", "reports?from=9999-12-01&to=9999-12-31", "weekly-attendance?date=9999-12-31"]) {
+      const far = await get(admin, `/api/attendance/${path}`);
+      expect(far.statusCode, path).toBe(422);
+    }
     expect((await get(admin, "/api/attendance/user-attendance?user_id=2000000000")).json().errors.user_id).toEqual(["No such person."]);
     expect((await get(admin, "/api/attendance/user-attendance")).statusCode).toBe(422);
     expect((await get(clocker.token, "/api/attendance/history?filter[date][dateIs]=yesterday")).statusCode).toBe(422);

@@ -28,5 +28,7 @@ describe("calendar arithmetic", () => {
     expect(nextDate("2026-02-28")).toBe("2026-03-01");
     expect(nextDate("2026-01-01", -1)).toBe("2025-12-31");
     expect(weekday("2026-11-25")).toBe(3);
+    expect(nextDate("1099-12-31")).toBe("1100-01-01");
+    expect(nextDate("9999-12-30")).toBe("9999-12-31");
   });
 });

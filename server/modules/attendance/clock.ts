@@ -13,7 +13,7 @@ import { checkFence, type Circle, type FenceVerdict } from "../../lib/geo";
 import { dateInZone } from "../../lib/time-zone";
 import { mutate, type Author } from "../../lib/write";
 import { dayReopened, refreshDays } from "./day-store";
-import { companyFacts } from "../company/service";
+import { companyFacts } from "../company/facts";
 import { readSettings } from "../settings/service";
 import { loadRecord, loadRecords, openRecordOf } from "./records";
 

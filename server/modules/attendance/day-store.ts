@@ -6,13 +6,13 @@
  * by derive-core.ts, in the write's own transaction when they are few, by a
  * background job a thousand people at a time when they are many.
  */
-import { and, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { AttendanceDay } from "../../../contracts/attendance-reports";
 import type { Db } from "../../db/client";
 import { attendanceDays, attendanceMonths, attendanceRecords } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import type { JobKind } from "../../lib/jobs";
-import { companyFacts } from "../company/service";
+import { companyFacts } from "../company/facts";
 import { recordDays } from "./derive";
 
 /**
@@ -29,7 +29,8 @@ export interface DayScope {
 
 /** Days derived again inside the write; more go to the job. */
 export const INLINE_DAYS = 2_000;
-/** People per job step: one transaction each. */
+/** A job step (one transaction) takes people until it holds this many days, and at most PEOPLE_PER_STEP people. */
+const STEP_DAYS = 5_000;
 const PEOPLE_PER_STEP = 1_000;
 /** Rows per INSERT: PGlite binds a few arrays, whatever their length. */
 const INSERT_CHUNK = 5_000;
@@ -121,22 +122,28 @@ interface RefreshInput {
   [key: string]: unknown;
 }
 
-/** The job that derives a large scope again, PEOPLE_PER_STEP people per step, each step its own transaction. */
+/** The job that derives a large scope again, about STEP_DAYS days a step, each step its own transaction. */
 export function refreshJob(ctx: AppContext): JobKind<RefreshInput> {
   const kind: JobKind<RefreshInput> = {
     name: "attendance.refresh-days",
     run: (job) =>
       job.commit(async (tx) => {
         const { scope, after } = job.input;
-        const people = (await tx
-          .selectDistinct({ id: attendanceRecords.user_id })
-          .from(attendanceRecords)
-          .where(and(sql`${attendanceRecords.user_id} > ${after}`, scope.userIds ? inArray(attendanceRecords.user_id, [...scope.userIds]) : undefined))
-          .orderBy(attendanceRecords.user_id)
-          .limit(PEOPLE_PER_STEP)) as { id: number }[];
-        const step: DayScope = { ...scope, userIds: people.map((person) => person.id) };
-        const stored = people.length === 0 ? 0 : await refreshDays(tx, step, ctx.clock.now());
-        if (people.length === PEOPLE_PER_STEP) await ctx.jobs.enqueue(kind, { scope, after: people[people.length - 1].id }, { db: tx });
+        // The next people in the scope with how many days each has there: a step takes people until it holds STEP_DAYS days.
+        const counted = (await tx.execute(sql`
+          select r.user_id as id, count(distinct r.work_date)::int as days from ${attendanceRecords} r
+          where ${onRecords(scope)} and r.user_id > ${after}
+          group by r.user_id order by r.user_id limit ${PEOPLE_PER_STEP}`)) as unknown as { rows: { id: number; days: number }[] };
+        const people: number[] = [];
+        let days = 0;
+        for (const person of counted.rows) {
+          if (people.length > 0 && days + Number(person.days) > STEP_DAYS) break;
+          people.push(Number(person.id));
+          days += Number(person.days);
+        }
+        const stored = people.length === 0 ? 0 : await refreshDays(tx, { ...scope, userIds: people }, ctx.clock.now());
+        const more = people.length < counted.rows.length || counted.rows.length === PEOPLE_PER_STEP;
+        if (more) await ctx.jobs.enqueue(kind, { scope, after: people[people.length - 1] }, { db: tx });
         return { people: people.length, stored };
       }),
   };

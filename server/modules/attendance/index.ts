@@ -1,8 +1,8 @@
 /**
  * Attendance's part of the server outside its routes: the job that derives
- * days again, what sets it going when the company's zone moves, and the
- * first filling of the stored days of a workspace that had records before
- * they were stored. One call from buildApp, once the context exists.
+ * days again (a new company zone queues it with its change), and the first
+ * filling of the stored days of a workspace that had records before they
+ * were stored. One call from buildApp, once the context exists.
  */
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -13,10 +13,6 @@ export function wireAttendance(app: FastifyInstance): void {
   const { ctx } = app;
   const refresh = refreshJob(ctx);
   ctx.jobs.register(refresh);
-  // Every day's lateness and absence is read in the zone's hours.
-  ctx.events.on("company.updated", async (event) => {
-    if (event.changes && "time_zone" in event.changes) await ctx.jobs.enqueue(refresh, { scope: {}, after: 0 });
-  });
   app.addHook("onReady", async () => {
     const [state] = (
       (await ctx.db.execute(sql`select exists (select 1 from ${attendanceRecords} where clock_out_at is not null) as records, exists (select 1 from ${attendanceDays}) as days`)) as unknown as {

@@ -13,7 +13,7 @@ import { HttpError, invalidField, notFound } from "../../lib/errors";
 import { dateInZone } from "../../lib/time-zone";
 import { mutate, type Author } from "../../lib/write";
 import { refreshDays } from "./day-store";
-import { companyFacts } from "../company/service";
+import { companyFacts } from "../company/facts";
 import { loadRecord } from "./records";
 
 interface Span {

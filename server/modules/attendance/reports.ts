@@ -12,7 +12,7 @@ import type { AppContext } from "../../lib/context";
 import { invalidField } from "../../lib/errors";
 import { dateInZone, nextDate, weekday } from "../../lib/time-zone";
 import { defineListSpec, listMeta, paged, parseListQuery } from "../../lib/list";
-import { companyFacts } from "../company/service";
+import { companyFacts } from "../company/facts";
 import { countsByDate, sumsByPerson } from "./day-sums";
 import { deriveDays } from "./derive";
 

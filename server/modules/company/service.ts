@@ -14,17 +14,11 @@ import { HttpError } from "../../lib/errors";
 import type { ImageType } from "../../lib/images";
 import { signPath } from "../../lib/signed-urls";
 import { mutate, type Author } from "../../lib/write";
+import { refreshJob } from "../attendance/day-store";
 import { deleteFile, storeFile } from "../files/service";
+import { loadProfile, type ProfileRow } from "./facts";
 
-type ProfileRow = typeof companyProfile.$inferSelect;
 export type CompanyProfileChanges = Partial<z.output<typeof companyProfileBody>>;
-
-/** The profile row the first migration wrote; every workspace has it. */
-async function loadProfile(db: Db): Promise<ProfileRow> {
-  const [row] = await db.select().from(companyProfile).where(eq(companyProfile.id, 1));
-  if (!row) throw new Error("company_profile has no row: the migrations were not applied");
-  return row;
-}
 
 function toRecord(row: ProfileRow, appKey: string, now: Date): CompanyProfileRecord {
   const { id, logo_file_id, created_at, created_by, updated_by, updated_at, ...fields } = row;
@@ -36,12 +30,6 @@ function toRecord(row: ProfileRow, appKey: string, now: Date): CompanyProfileRec
     logo_url: logo_file_id ? signPath(appKey, `/api/files/${logo_file_id}`, now) : null,
     updated_at: updated_at.toISOString(),
   };
-}
-
-/** The company's currency, time zone and week start: what other modules compute with. */
-export async function companyFacts(db: Db): Promise<Pick<ProfileRow, "currency" | "time_zone" | "first_day_of_week">> {
-  const { currency, time_zone, first_day_of_week } = await loadProfile(db);
-  return { currency, time_zone, first_day_of_week };
 }
 
 export async function readCompanyProfile(ctx: AppContext): Promise<CompanyProfileRecord> {
@@ -70,6 +58,8 @@ export async function updateCompanyProfile(ctx: AppContext, author: Author, inpu
     await tx.update(companyProfile).set({ ...input, updated_at: ctx.clock.now(), updated_by: author.actorId }).where(eq(companyProfile.id, 1));
     // Nobody is paid yet (or the change was refused above): the people follow the company's currency.
     if (changes.currency) await tx.update(users).set({ currency: input.currency! }).where(ne(users.currency, input.currency!));
+    // Every day's lateness and absence is read in the zone's hours: all of them are derived again, queued with this change.
+    if (changes.time_zone) await ctx.jobs.enqueue(refreshJob(ctx), { scope: {}, after: 0 }, { db: tx });
     return { result: undefined, subjectId: 1, changes };
   });
   return toRecord(await loadProfile(ctx.db), ctx.config.appKey, ctx.clock.now());

@@ -7,7 +7,7 @@ import { holidays, scheduleAssignments, workSchedules } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { dateInZone, nextDate } from "../../lib/time-zone";
 import { isWorkingDay, shiftOn } from "../attendance/derive-core";
-import { companyFacts } from "../company/service";
+import { companyFacts } from "../company/facts";
 
 /** How far ahead the next shift is looked for: a schedule works at least one day a week, holidays aside. */
 const LOOK_AHEAD_DAYS = 31;

@@ -1,21 +1,24 @@
-import { and, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { LOOKUP_DEFAULT, type PersonLookup, type PersonLookupQuery } from "../../../contracts/users";
 import { users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { escapeLike } from "../../lib/list";
 import { signPath } from "../../lib/signed-urls";
 
-/** What a search looks in: the columns the people list searches, trigram-indexed. */
-const SEARCHED = [users.name, users.email, users.employee_number];
+/**
+ * What a search looks in. Not the e-mail: a caller who may not read it
+ * could otherwise confirm an address letter by letter.
+ */
+const SEARCHED = [users.name, users.employee_number];
 
 /**
  * People as a picker names them, for anyone whose work means choosing a
- * person: everyone not archived, matched by name, e-mail or number (the
- * e-mail is searched, never answered), or exactly the ids given.
+ * person: a search finds people still with the company (not archived, not
+ * deactivated), by name or number; given ids are named whoever they were,
+ * so a page about a former employee still says whose it is.
  */
 export async function lookupPeople(ctx: AppContext, query: PersonLookupQuery): Promise<PersonLookup[]> {
-  const conditions: SQL[] = [isNull(users.archived_at)];
-  if (query.ids) conditions.push(inArray(users.id, query.ids));
+  const conditions: SQL[] = query.ids ? [inArray(users.id, query.ids)] : [isNull(users.archived_at), eq(users.is_active, true)];
   if (query.search) {
     const pattern = `%${escapeLike(query.search)}%`;
     conditions.push(or(...SEARCHED.map((column) => sql`lower(${column}) like lower(${pattern}::text)`))!);

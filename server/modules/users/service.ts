@@ -11,7 +11,7 @@ import { HttpError, invalidField, notFound } from "../../lib/errors";
 import { hashPassword, type HashingCost } from "../../lib/passwords";
 import { authorize, authorizeWrite } from "../../lib/policy";
 import { signPath } from "../../lib/signed-urls";
-import { companyFacts } from "../company/service";
+import { companyFacts } from "../company/facts";
 import { mutate, type Author } from "../../lib/write";
 import { revokeAllTokens, signInAllowed } from "../auth/sessions";
 

@@ -83,7 +83,7 @@ export function ExportButton<T extends BaseRecord>({ resource, columns, filters,
     return (
       <Dropdown menu={{ items, onClick: ({ key }) => void fetchFile(key as "csv" | "xlsx") }} trigger={["click"]} disabled={busy}>
         <Button icon={<DownloadOutlined />} loading={busy}>
-          {t("list.export.button")}
+          {t("list.export.menu")}
         </Button>
       </Dropdown>
     );

@@ -28,11 +28,8 @@ const sum = (field: keyof ReportRow, titleKey: string, render: (value: number) =
   render: (row) => render(row[field] as number),
 });
 const days = (field: keyof ReportRow, titleKey: string, phone?: boolean) => sum(field, titleKey, (value) => formatCount(value), phone);
-// The file says what the screen says: a spreadsheet reads 7:45 as a duration too.
-const duration = (field: keyof ReportRow, titleKey: string, phone?: boolean): ListColumn<Row> => ({
-  ...sum(field, titleKey, hoursMinutes, phone),
-  exportValue: (row) => hoursMinutes(row[field] as number),
-});
+// The export is the server's (the resource's exportApi): worked hours as a decimal, the rest in minutes, numbers a spreadsheet sums.
+const duration = (field: keyof ReportRow, titleKey: string, phone?: boolean): ListColumn<Row> => sum(field, titleKey, hoursMinutes, phone);
 
 const COLUMNS: ListColumn<Row>[] = [
   { field: "name", titleKey: "attendanceReports.columns.person", kind: "text" },
