@@ -75,6 +75,9 @@ async function store(db: Db, days: readonly AttendanceDay[]): Promise<void> {
 
 /** Derives the scope's days again with `db` (a transaction when called from a write). */
 export async function refreshDays(db: Db, scope: DayScope, now: Date): Promise<number> {
+  // One refresh at a time, to the end of its transaction: on PostgreSQL a job step reading records while a
+  // correction commits would otherwise store the day as it was before the correction.
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('attendance:days'))`);
   const { time_zone } = await companyFacts(db);
   // A schedule's days are the ones stored with it: read them before they go.
   const keys = (await db.delete(attendanceDays).where(scopeOn(scope, { user: attendanceDays.user_id, date: attendanceDays.work_date })).returning({
