@@ -18,7 +18,7 @@ configure({ asyncUtilTimeout: 15_000 });
 const day = attendanceDay;
 
 describe("my attendance", () => {
-  it("lists the days with their status, times in the company's zone and figures as H:MM", async () => {
+  it("lists the days with their weekday and date, status, times in the company's zone and figures as H:MM", async () => {
     const fake = signedInAs(meAs(3, 1, "Emery Santos", ["attendance_access"]));
     fake.on("GET", "/attendance/history", page([
       // 01:20 UTC is 09:20 in Manila (the company's zone in the test company).
@@ -27,6 +27,7 @@ describe("my attendance", () => {
     ]));
     renderAt("/attendance/history");
     const late = (await screen.findByText("Late", { selector: ".ant-tag" })).closest("tr")!;
+    expect(within(late).getByText("Tue, Nov 24, 2026")).toBeInTheDocument();
     expect(within(late).getByText("9:20 AM")).toBeInTheDocument();
     expect(within(late).getByText("6:05 PM")).toBeInTheDocument();
     expect(within(late).getByText("7:45")).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { DAY_STATUSES, type AttendanceDay, type DayStatus } from "../../../contr
 import { useCompanyProfile } from "../company/useCompanyProfile";
 import type { ListColumn } from "../list";
 import { StateTag, type StateTone } from "../common/StateTag";
+import { formatCalendarDate } from "../../i18n/calendar";
 import { clockTime, hoursMinutes } from "./time";
 
 /** A derived day as the list kit holds a row. */
@@ -42,9 +43,15 @@ const figure = (field: keyof AttendanceDay, titleKey: string): ListColumn<DayRow
   render: (row) => hoursMinutes(row[field] as number),
 });
 
+/** A day as a timesheet reads it: its weekday and date in the reader's language ("Wed, Nov 25, 2026"). */
+function DayDate({ date }: { date: string }) {
+  const { i18n } = useTranslation();
+  return <time dateTime={date}>{formatCalendarDate(date, i18n.language)}</time>;
+}
+
 /** The columns of anyone's days, one's own (/attendance/history) or a person's (/user-attendance, the profile). */
 export const DAY_COLUMNS: readonly ListColumn<DayRow>[] = [
-  { field: "date", titleKey: "attendanceReports.columns.date", kind: "date" },
+  { field: "date", titleKey: "attendanceReports.columns.date", kind: "date", render: (row) => <DayDate date={row.date} /> },
   { field: "status", titleKey: "attendanceReports.columns.status", kind: "choice", choices: STATUS_CHOICES, sortable: false, filterable: false, phone: true, render: (row) => <DayStatusTag status={row.status} /> },
   { field: "first_in", titleKey: "attendanceReports.columns.firstIn", kind: "text", sortable: false, filterable: false, render: (row) => <CompanyTime iso={row.first_in} /> },
   { field: "last_out", titleKey: "attendanceReports.columns.lastOut", kind: "text", sortable: false, filterable: false, render: (row) => <CompanyTime iso={row.last_out} /> },
