@@ -61,6 +61,15 @@ export const definePolicy =
   <V extends string>(policy: Policy<R, V>): Policy<R, V> =>
     policy;
 
+/** The five verbs of a plain resource, all under one permission (set-up tables: locations, schedules, holidays). */
+export const crudUnder = (permission: Permission): Record<"list" | "view" | "create" | "update" | "delete", Rule<unknown>> => ({
+  list: { permission },
+  view: { permission },
+  create: { permission },
+  update: { permission },
+  delete: { permission },
+});
+
 export const FORBIDDEN: Denial = { reason: "errors.forbidden" };
 
 export const isSuperAdmin = (actor: { access_level: number }) => actor.access_level === ACCESS_LEVEL.SUPER_ADMIN;

@@ -1,4 +1,4 @@
-import { definePolicy } from "./core";
+import { crudUnder, definePolicy } from "./core";
 
 /**
  * Work schedules and who follows which (the spec's /attendance/schedules):
@@ -7,11 +7,7 @@ import { definePolicy } from "./core";
  */
 export const schedulesPolicy = definePolicy<unknown>()({
   rules: {
-    list: { permission: "attendance_admin_access" },
-    view: { permission: "attendance_admin_access" },
-    create: { permission: "attendance_admin_access" },
-    update: { permission: "attendance_admin_access" },
-    delete: { permission: "attendance_admin_access" },
+    ...crudUnder("attendance_admin_access"),
     /** Putting people on a schedule from a date on, or taking an assignment back. */
     assign: { permission: "attendance_admin_access" },
   },

@@ -37,7 +37,7 @@ export interface CrudService<Rec, Create, Update> {
   remove(ctx: AppContext, actor: Actor, author: Author, id: number): Promise<RemoveOutcome>;
 }
 
-/** A text field no two records share: its column and the message of a clash. */
+/** A field no two records share (text whatever its case, other values as they are): its column and the message of a clash. */
 export interface UniqueRule {
   field: string;
   column: PgColumn;
@@ -104,12 +104,15 @@ function stamps(table: PgTable, actorId: number | null, now: Date, creating: boo
   return values;
 }
 
-/** Refuses a value another record already has (case-insensitive); a race past this is the unique index's 409. */
+/** Column types compared whatever the case. */
+const TEXT_COLUMNS = new Set(["PgText", "PgVarchar"]);
+
+/** Refuses a value another record already has (text case-insensitively); a race past this is the unique index's 409. */
 async function assertUnique(db: Db, table: PgTable & { id: PgColumn }, rules: readonly UniqueRule[] | undefined, input: object, exceptId?: number) {
   for (const rule of rules ?? []) {
     const value = (input as Record<string, unknown>)[rule.field];
     if (typeof value !== "string") continue;
-    const same = sql`lower(${rule.column}) = lower(${value})`;
+    const same = TEXT_COLUMNS.has(rule.column.columnType) ? sql`lower(${rule.column}) = lower(${value})` : eq(rule.column, value);
     const [taken] = await db.select({ id: table.id }).from(table as PgTable).where(exceptId === undefined ? same : and(same, ne(table.id, exceptId))).limit(1);
     if (taken) throw invalidField(rule.field, rule.message);
   }

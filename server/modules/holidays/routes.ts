@@ -1,20 +1,9 @@
-import { and, eq, ne } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { holidayBody, holidayRecord, holidayUpdateBody } from "../../../contracts/schedules";
-import type { Db } from "../../db/client";
 import { holidays } from "../../db/schema";
 import { crudRoutes } from "../../lib/crud";
-import { invalidField } from "../../lib/errors";
 import { defineListSpec } from "../../lib/list";
 import { daysChanged } from "../attendance/day-store";
-
-/** One holiday a date: a clash is a 422 on the date (the unique index is the race's backstop). */
-async function assertFreeDate(db: Db, date: string | undefined, exceptId?: number): Promise<void> {
-  if (date === undefined) return;
-  const same = eq(holidays.date, date);
-  const [taken] = await db.select({ id: holidays.id }).from(holidays).where(exceptId === undefined ? same : and(same, ne(holidays.id, exceptId))).limit(1);
-  if (taken) throw invalidField("date", "holidays.dateTaken");
-}
 
 /** Company holidays: a plain resource. Attendance reads them as days off for everyone. */
 export const holidaysRoutes: FastifyPluginAsyncZod = async (app) =>
@@ -40,10 +29,7 @@ export const holidaysRoutes: FastifyPluginAsyncZod = async (app) =>
       updated_at: row.updated_at.toISOString(),
     }),
     subject: () => undefined,
-    checks: {
-      create: (db, input) => assertFreeDate(db, input.date),
-      update: (db, input, before) => assertFreeDate(db, input.date, before.id),
-    },
+    unique: [{ field: "date", column: holidays.date, message: "holidays.dateTaken" }],
     // A holiday is no working day: the days it moves on or off are derived again.
     alsoWrite: {
       create: (ctx, tx, input) => daysChanged(ctx, tx, { dates: [input.date] }),
