@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { CoffeeOutlined, LoginOutlined, LogoutOutlined } from "@ant-design/icons";
-import { useCustom } from "@refinedev/core";
 import { Alert, Button, Card, Flex, Typography } from "antd";
 import { ClockStateTag } from "../../components/attendance/ClockStateTag";
 import { useTranslation } from "react-i18next";
-import type { AttendanceRecord, ClockState, Position } from "../../../contracts/attendance";
+import type { ClockState, Position } from "../../../contracts/attendance";
 import { attendanceApi } from "../../api/attendance";
 import { DayTimeline } from "../../components/attendance/DayTimeline";
 import { LocationPanel, type Check } from "../../components/attendance/LocationPanel";
-import { clockTime, dayRecords } from "../../components/attendance/time";
+import { clockTime } from "../../components/attendance/time";
+import { useMyDay } from "../../components/attendance/useMyDay";
 import { useGeolocation } from "../../components/attendance/useGeolocation";
 import { WorkedTimer } from "../../components/attendance/WorkedTimer";
 import { VISUALLY_HIDDEN } from "../../components/common/visuallyHidden";
@@ -33,17 +33,13 @@ export default function ClockPage() {
   const { t, i18n } = useTranslation();
   const { profile } = useCompanyProfile();
   const zone = profile?.time_zone;
-  const status = useCustom<{ data: { state: ClockState; record: AttendanceRecord | null } }>({ url: "/attendance/status", method: "get" });
-  const today = useCustom<{ data: AttendanceRecord[] }>({ url: "/attendance/today", method: "get" });
+  const { state, open, records, reload } = useMyDay();
   const { fix, locate } = useGeolocation();
   const [check, setCheck] = useState<Check>({ status: "none" });
   const [busy, setBusy] = useState<Action | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [said, setSaid] = useState("");
 
-  const state = status.result.data?.data?.state;
-  const open = status.result.data?.data?.record;
-  const records = dayRecords(today.result.data?.data, open);
 
   const checkPosition = useCallback(async (position: Position) => {
     setCheck({ status: "checking" });
@@ -88,7 +84,7 @@ export default function ClockPage() {
       // A 409 says the state changed elsewhere (another device, a retry): show it as it is now.
       if (!(error instanceof ApiError && error.status === 409)) return;
     } finally {
-      await Promise.all([status.query.refetch(), today.query.refetch()]);
+      await reload();
       setBusy(null);
     }
   };

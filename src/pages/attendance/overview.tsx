@@ -1,13 +1,13 @@
 import { FieldTimeOutlined } from "@ant-design/icons";
-import { useCustom } from "@refinedev/core";
-import { Card, Flex, Table, Tag, Typography } from "antd";
+import { Card, Flex, Table, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import type { AttendanceRecord, ClockState } from "../../../contracts/attendance";
-import { clockTime, dayRecords, hoursMinutes, workedSeconds } from "../../components/attendance/time";
+import type { AttendanceRecord } from "../../../contracts/attendance";
+import { clockTime, hoursMinutes, workedSeconds } from "../../components/attendance/time";
+import { useMyDay } from "../../components/attendance/useMyDay";
 import { WorkedTimer } from "../../components/attendance/WorkedTimer";
 import { ClockStateTag } from "../../components/attendance/ClockStateTag";
 import { WeekCard } from "../../components/attendance/WeekCard";
-import { STATE_COLOURS } from "../../theme/presets";
+import { StateTag } from "../../components/common/StateTag";
 import { LinkButton } from "../../components/common/LinkButton";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 import { pagePath } from "../../resources";
@@ -26,10 +26,7 @@ export default function AttendanceOverviewPage() {
   const { t, i18n } = useTranslation();
   const { profile } = useCompanyProfile();
   const zone = profile?.time_zone;
-  const status = useCustom<{ data: { state: ClockState; record: AttendanceRecord | null } }>({ url: "/attendance/status", method: "get" });
-  const today = useCustom<{ data: AttendanceRecord[] }>({ url: "/attendance/today", method: "get" });
-  const state = status.result.data?.data?.state;
-  const records = dayRecords(today.result.data?.data, status.result.data?.data?.record);
+  const { state, records, loading } = useMyDay();
   const time = (iso: string) => <time dateTime={iso}>{clockTime(iso, zone, i18n.language)}</time>;
 
   return (
@@ -51,7 +48,7 @@ export default function AttendanceOverviewPage() {
         <Flex vertical gap={16}>
           <WorkedTimer records={records} />
           {/* antd's empty-table words are too faint for a 4.5:1 contrast: said as text instead. */}
-          {records.length === 0 && !today.query.isLoading ? (
+          {records.length === 0 && !loading ? (
             <Typography.Text type="secondary">{t("attendanceUi.overview.empty")}</Typography.Text>
           ) : (
           <div data-testid="today-records">
@@ -59,7 +56,7 @@ export default function AttendanceOverviewPage() {
             rowKey="id"
             size="small"
             pagination={false}
-            loading={today.query.isLoading}
+            loading={loading}
             dataSource={records}
             scroll={{ x: "max-content" }}
             columns={[
@@ -67,7 +64,7 @@ export default function AttendanceOverviewPage() {
               {
                 key: "out",
                 title: t("attendanceUi.overview.out"),
-                render: (_, record) => (record.clock_out_at ? time(record.clock_out_at) : <Tag color={STATE_COLOURS.good}>{t("attendanceUi.overview.stillIn")}</Tag>),
+                render: (_, record) => (record.clock_out_at ? time(record.clock_out_at) : <StateTag tone="good">{t("attendanceUi.overview.stillIn")}</StateTag>),
               },
               { key: "breaks", title: t("attendanceUi.overview.breaks"), render: (_, record) => t("attendanceUi.overview.minutes", { minutes: breakMinutes(record) }) },
               { key: "worked", title: t("attendanceUi.overview.worked"), render: (_, record) => hoursAndMinutes(workedSeconds(record, Date.now())) },

@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { DeleteOutlined, UserAddOutlined } from "@ant-design/icons";
 import { useTable } from "@refinedev/antd";
 import { useCreate, useDelete, useInvalidate } from "@refinedev/core";
-import { Alert, Button, DatePicker, Drawer, Flex, Form, Popconfirm, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, DatePicker, Drawer, Flex, Form, Popconfirm, Table, Typography, type TableColumnsType } from "antd";
 import { useTranslation } from "react-i18next";
 import { assignmentBody, type AssignmentRecord, type ScheduleRecord } from "../../../contracts/schedules";
 import { usePolicy } from "../../auth/usePolicy";
@@ -13,7 +13,7 @@ import { successNotification, useFormSubmit, writeNotifications, zodRules } from
 import { SearchBox, useDateInputFormats } from "../../components/list";
 import { formatCalendarDate, todayIn } from "../../i18n/calendar";
 import { formatCount } from "../../i18n/numbers";
-import { STATE_COLOURS } from "../../theme/presets";
+import { StateTag } from "../../components/common/StateTag";
 
 const RULES = zodRules(assignmentBody.shape);
 
@@ -90,7 +90,7 @@ function AssignmentList({ schedule }: { schedule: ScheduleRecord }) {
       render: (date: string) => (
         <Flex gap={6} wrap align="center">
           {formatCalendarDate(date, i18n.language)}
-          {date > today && <Tag color={STATE_COLOURS.info}>{t("schedulesUi.people.upcoming")}</Tag>}
+          {date > today && <StateTag tone="info">{t("schedulesUi.people.upcoming")}</StateTag>}
         </Flex>
       ),
     },

@@ -1,11 +1,11 @@
 import { useCustom } from "@refinedev/core";
-import { Table, Tag, Typography } from "antd";
+import { Table, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { OutboxRecord } from "../../../contracts/settings";
 import { formatDateTime } from "../../lib/dates";
-import { STATE_COLOURS } from "../../theme/presets";
+import { StateTag, type StateTone } from "../../components/common/StateTag";
 
-const STATUS_COLOURS: Record<OutboxRecord["status"], string> = { pending: STATE_COLOURS.info, logged: STATE_COLOURS.neutral, sent: STATE_COLOURS.good, failed: STATE_COLOURS.bad };
+const STATUS_TONES: Record<OutboxRecord["status"], StateTone> = { pending: "info", logged: "neutral", sent: "good", failed: "bad" };
 const RECENT = 20;
 
 /**
@@ -35,7 +35,7 @@ export function OutboxCard() {
           {
             key: "status",
             title: t("settings.system.outboxFields.status"),
-            render: (_, mail) => <Tag color={STATUS_COLOURS[mail.status]}>{t(`settings.system.outboxStatuses.${mail.status}`)}</Tag>,
+            render: (_, mail) => <StateTag tone={STATUS_TONES[mail.status]}>{t(`settings.system.outboxStatuses.${mail.status}`)}</StateTag>,
           },
         ]}
       />

@@ -1,9 +1,9 @@
 import { EditOutlined, UserOutlined } from "@ant-design/icons";
 import { useCustom, useParsed } from "@refinedev/core";
-import { Avatar, Card, Col, Descriptions, Empty, Flex, Row, Space, Tabs, Tag, Timeline, Typography } from "antd";
+import { Avatar, Card, Col, Descriptions, Empty, Flex, Row, Space, Tabs, Timeline, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { ActivityRecord } from "../../../contracts/activities";
-import type { UserRecord } from "../../../contracts/users";
+import type { EmploymentStatus, UserRecord } from "../../../contracts/users";
 import { useResourceAccess } from "../../auth/usePolicy";
 import { PersonDays } from "../../components/attendance/PersonDays";
 import { FullPageSpinner } from "../../components/common/FullPageSpinner";
@@ -11,7 +11,7 @@ import { LinkButton } from "../../components/common/LinkButton";
 import { Money } from "../../components/common/Money";
 import { formatDateTime } from "../../lib/dates";
 import { pagePath } from "../../resources";
-import { STATE_COLOURS } from "../../theme/presets";
+import { StateTag, type StateTone } from "../../components/common/StateTag";
 import { ActivityChanges } from "../activities/ActivityChanges";
 
 interface Profile {
@@ -19,7 +19,7 @@ interface Profile {
   recent_activity: ActivityRecord[] | null;
 }
 
-const STATUS_COLOR = { active: STATE_COLOURS.good, on_leave: STATE_COLOURS.warning, terminated: STATE_COLOURS.bad } as const;
+const STATUS_TONE: Record<EmploymentStatus, StateTone> = { active: "good", on_leave: "warning", terminated: "bad" };
 
 /** The profile's Attendance tab: the person's latest days, and the way to all of them and their corrections. */
 function AttendanceTab({ userId }: { userId: number }) {
@@ -126,8 +126,8 @@ export default function UserProfilePage() {
             </Typography.Title>
             <Space size="small">
               <Typography.Text type="secondary">{user.position ?? dash}</Typography.Text>
-              <Tag color={STATUS_COLOR[user.employment_status]}>{t(`employees.statuses.${user.employment_status}`)}</Tag>
-              {user.archived_at && <Tag color={STATE_COLOURS.neutral}>{t("employees.archivedTag")}</Tag>}
+              <StateTag tone={STATUS_TONE[user.employment_status]}>{t(`employees.statuses.${user.employment_status}`)}</StateTag>
+              {user.archived_at && <StateTag tone="neutral">{t("employees.archivedTag")}</StateTag>}
             </Space>
           </div>
         </Space>
