@@ -48,6 +48,8 @@ export const payrollSettings = z.strictObject({
   hours_per_day: decimalBetween(1, 24, 2),
   overtime_multiplier: decimalBetween(1, 5, 4),
   rounding: z.enum(ROUNDING_RULES, { error: MESSAGE.invalid }),
+  /** Four eyes: whoever calculated a run may not approve it. */
+  separate_approver: z.boolean({ error: MESSAGE.invalidType }),
 });
 
 export const systemSettings = z.strictObject({
@@ -124,6 +126,7 @@ export const SETTINGS_RECORDS = {
     hours_per_day: z.string(),
     overtime_multiplier: z.string(),
     rounding: z.enum(ROUNDING_RULES),
+    separate_approver: z.boolean(),
   }),
   system: z.object({
     session_hours: z.number().int(),

@@ -11,6 +11,8 @@ export interface Actor {
 export interface Denial {
   reason: string;
   params?: Record<string, unknown>;
+  /** 409 when the record's state refuses it (a released run), rather than the actor's rights (403). */
+  status?: 409;
 }
 
 export type Decision = true | Denial;

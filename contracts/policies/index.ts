@@ -11,6 +11,7 @@ import { holidaysPolicy } from "./holidays";
 import { jobsPolicy } from "./jobs";
 import { locationsPolicy } from "./locations";
 import { notificationsPolicy } from "./notifications";
+import { payComponentsPolicy, payrollPolicy, payslipsPolicy } from "./payroll";
 import { rolesPolicy } from "./roles";
 import { schedulesPolicy } from "./schedules";
 import { settingsPolicy } from "./settings";
@@ -25,6 +26,9 @@ export const POLICIES = {
   jobs: jobsPolicy,
   locations: locationsPolicy,
   notifications: notificationsPolicy,
+  payComponents: payComponentsPolicy,
+  payroll: payrollPolicy,
+  payslips: payslipsPolicy,
   roles: rolesPolicy,
   schedules: schedulesPolicy,
   settings: settingsPolicy,

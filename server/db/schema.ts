@@ -3,6 +3,7 @@ import type { JobStatus } from "../../contracts/jobs";
 import type { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, PAY_BASES, UserPreferences } from "../../contracts/users";
 import type { CLOCK_POLICIES } from "../../contracts/attendance";
 import type { DayStatus } from "../../contracts/attendance-reports";
+import type { BandRow, Calculation, ComponentKind, OverrideMode, PayslipInputs, PayslipLine, ProgressiveRow, RateTableKind, RunPeople, RunStatus, StoredRunWarning } from "../../contracts/payroll";
 import {
   bigint,
   boolean,
@@ -532,4 +533,150 @@ export const attendanceMonths = pgTable(
     undertime_minutes: integer("undertime_minutes").notNull(),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.month] }), index("attendance_months_month_idx").on(t.month)],
+);
+
+/**
+ * Pay components: the earnings and deductions a payslip is made of. Nothing
+ * is paid or deducted that no active component says (basic pay is one too).
+ */
+export const payComponents = pgTable(
+  "pay_components",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind").$type<ComponentKind>().notNull(),
+    taxable: boolean("taxable").notNull().default(false),
+    pre_tax: boolean("pre_tax").notNull().default(false),
+    calculation: jsonb("calculation").$type<Calculation>().notNull(),
+    employer_share: jsonb("employer_share").$type<Calculation>(),
+    active: boolean("active").notNull().default(true),
+    order: integer("order").notNull().default(100),
+    ...authors,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("pay_components_code_unique").on(t.code)],
+);
+
+/**
+ * Rate tables (tax brackets, contribution bands) by code, one row per
+ * version: a run reads the version in force on its period's last day, so a
+ * later version never changes what an earlier period computes.
+ */
+export const rateTables = pgTable(
+  "rate_tables",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind").$type<RateTableKind>().notNull(),
+    effective_from: date("effective_from").notNull(),
+    rows: jsonb("rows").$type<ProgressiveRow[] | BandRow[]>().notNull(),
+    ...authors,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("rate_tables_code_from_unique").on(t.code, t.effective_from)],
+);
+
+/** A person's pay rate from a date on: the latest on or before a day is the one in force (the first from their hire date). */
+export const payRates = pgTable(
+  "pay_rates",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    effective_from: date("effective_from").notNull(),
+    pay_basis: text("pay_basis").$type<(typeof PAY_BASES)[number]>().notNull(),
+    /** Minor units of `currency` per month, day or hour. */
+    rate: bigint("rate", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    ...authors,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("pay_rates_user_from_unique").on(t.user_id, t.effective_from)],
+);
+
+/** One person's exception to a component over a stretch of dates. */
+export const payOverrides = pgTable(
+  "pay_overrides",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    component_id: integer("component_id")
+      .notNull()
+      .references(() => payComponents.id, { onDelete: "cascade" }),
+    mode: text("mode").$type<OverrideMode>().notNull(),
+    /** Major-unit decimal text: the amount or the rate. */
+    value: text("value"),
+    effective_from: date("effective_from").notNull(),
+    effective_to: date("effective_to"),
+    reason: text("reason").notNull(),
+    ...authors,
+    ...timestamps,
+  },
+  (t) => [index("pay_overrides_user_idx").on(t.user_id, t.component_id), index("pay_overrides_component_idx").on(t.component_id)],
+);
+
+/**
+ * Payroll runs: one period's pay for a set of people, draft → calculated →
+ * approved → released. Totals are the sums of its payslips, written with
+ * them in one transaction.
+ */
+export const payrollRuns = pgTable(
+  "payroll_runs",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    kind: text("kind").$type<"regular" | "off_cycle">().notNull(),
+    corrects_id: integer("corrects_id"),
+    period_start: date("period_start").notNull(),
+    period_end: date("period_end").notNull(),
+    pay_date: date("pay_date").notNull(),
+    people: jsonb("people").$type<RunPeople>().notNull(),
+    status: text("status").$type<RunStatus>().notNull().default("draft"),
+    currency: text("currency").notNull(),
+    job_id: integer("job_id"),
+    total_people: integer("total_people").notNull().default(0),
+    total_gross: bigint("total_gross", { mode: "number" }).notNull().default(0),
+    total_deductions: bigint("total_deductions", { mode: "number" }).notNull().default(0),
+    total_net: bigint("total_net", { mode: "number" }).notNull().default(0),
+    total_employer_cost: bigint("total_employer_cost", { mode: "number" }).notNull().default(0),
+    warnings: jsonb("warnings").$type<StoredRunWarning[]>().notNull().default(sql`'[]'::jsonb`),
+    calculated_by: integer("calculated_by"),
+    calculated_at: timestamp("calculated_at", { withTimezone: true }),
+    approved_by: integer("approved_by"),
+    approved_at: timestamp("approved_at", { withTimezone: true }),
+    released_by: integer("released_by"),
+    released_at: timestamp("released_at", { withTimezone: true }),
+    ...authors,
+    ...timestamps,
+  },
+  (t) => [index("payroll_runs_period_idx").on(t.period_end, t.period_start), index("payroll_runs_status_idx").on(t.status)],
+);
+
+/** One person's pay in one run: totals in minor units, the lines that make them, and what they were computed from. */
+export const payslips = pgTable(
+  "payslips",
+  {
+    id: serial("id").primaryKey(),
+    payroll_id: integer("payroll_id")
+      .notNull()
+      .references(() => payrollRuns.id, { onDelete: "cascade" }),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    currency: text("currency").notNull(),
+    gross: bigint("gross", { mode: "number" }).notNull(),
+    deductions: bigint("deductions", { mode: "number" }).notNull(),
+    net: bigint("net", { mode: "number" }).notNull(),
+    employer_cost: bigint("employer_cost", { mode: "number" }).notNull(),
+    taxable: bigint("taxable", { mode: "number" }).notNull(),
+    lines: jsonb("lines").$type<PayslipLine[]>().notNull(),
+    inputs: jsonb("inputs").$type<PayslipInputs>().notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("payslips_run_user_unique").on(t.payroll_id, t.user_id), index("payslips_user_idx").on(t.user_id, t.payroll_id)],
 );

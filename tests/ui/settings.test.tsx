@@ -43,6 +43,7 @@ const PAYROLL: SettingsRecord<"payroll"> = {
   hours_per_day: "8",
   overtime_multiplier: "1.25",
   rounding: "half_up",
+  separate_approver: false,
 };
 
 const SYSTEM: SettingsRecord<"system"> = {

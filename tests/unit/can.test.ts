@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { PERMISSIONS, permissionMap, type Permission } from "../../contracts/permissions";
+import type { RunStatus } from "../../contracts/payroll";
 import { can, decide, decideFields, mayAttempt, POLICIES, type Action, type Actor, type RecordFor } from "../../contracts/policies";
 
 const ME = 42;
@@ -63,6 +64,23 @@ const TABLE: Record<Action, boolean[]> = {
   "locations.create":  [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "locations.update":  [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "locations.delete":  [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  // Payroll: staff with the verb's permission (readers: payroll_view, _manage or _release); never an employee through a role.
+  "payComponents.list":    [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "payComponents.view":    [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "payComponents.create":  [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "payComponents.update":  [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "payComponents.delete":  [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "payComponents.preview": [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "payroll.list":          [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "payroll.view":          [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "payroll.create":        [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "payroll.delete":        [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "payroll.calculate":     [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "payroll.approve":       [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "payroll.reopen":        [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "payroll.release":       [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "payslips.list":         [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "payslips.view":         [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "notifications.list":   [Y, Y, Y,  Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
   "notifications.view":   [Y, Y, Y,  Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
   "notifications.update": [Y, Y, Y,  Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
@@ -106,6 +124,8 @@ function actor(level: Level, permissions: readonly string[], id = ME): Actor {
   return { id, access_level: level, permissions: permissionMap(permissions) };
 }
 
+const RUN_STATE_FOR: Partial<Record<Action, RunStatus>> = { "payroll.approve": "calculated", "payroll.reopen": "approved", "payroll.release": "approved" };
+
 /** A record of the action's resource in each context, holding nothing (so only grants decide). */
 function recordFor(action: Action, context: Context): unknown {
   if (context === "none") return undefined;
@@ -113,6 +133,8 @@ function recordFor(action: Action, context: Context): unknown {
   if (action.startsWith("users.")) return { id, access_level: 1, role_permissions: [] };
   if (action.startsWith("roles.")) return { permissions: [] };
   if (action.startsWith("jobs.")) return { kind: "no-followers", owner_id: id };
+  // A run in the state its verb acts on, no four-eyes rule: only grants decide.
+  if (action.startsWith("payroll.")) return { status: RUN_STATE_FOR[action] ?? "draft", calculated_by: null, separate_approver: false };
   return undefined;
 }
 
@@ -274,3 +296,38 @@ describe("conditions on roles: nobody grants, changes or removes what they do no
     expect(decide(actor(0, []), "roles.delete", { permissions: [...PERMISSIONS] })).toBe(true);
   });
 });
+
+describe("payroll run conditions", () => {
+  const releaser = actor(2, ["payroll_release", "payroll_manage"]);
+  const run = (status: RunStatus, extra: { calculated_by?: number | null; separate_approver?: boolean } = {}) => ({ status, calculated_by: null, separate_approver: false, ...extra });
+  const STATES: Record<string, RunStatus[]> = {
+    "payroll.delete": ["draft", "calculated"],
+    "payroll.calculate": ["draft", "calculated"],
+    "payroll.approve": ["calculated"],
+    "payroll.reopen": ["approved"],
+    "payroll.release": ["approved"],
+  };
+
+  it.each(Object.entries(STATES))("%s only in %j; other states are a 409 naming the state", (action, allowed) => {
+    for (const status of ["draft", "calculated", "approved", "released"] as const) {
+      const decision = decide(releaser, action as Action, run(status) as never);
+      if (allowed.includes(status)) expect(decision).toBe(true);
+      else expect(decision).toMatchObject({ status: 409, params: { status } });
+    }
+  });
+
+  it("refuses everything on a released run but reading it", () => {
+    for (const action of ["payroll.delete", "payroll.calculate", "payroll.approve", "payroll.reopen", "payroll.release"] as const) {
+      expect(can(actor(0, []), action, run("released"))).toBe(false);
+    }
+    expect(can(actor(0, []), "payroll.view", run("released"))).toBe(true);
+  });
+
+  it("four eyes: with the setting on, whoever calculated does not approve, level 0 included", () => {
+    expect(decide(releaser, "payroll.approve", run("calculated", { calculated_by: ME, separate_approver: true }))).toEqual({ reason: "payroll.runs.approverIsCalculator" });
+    expect(can(actor(0, []), "payroll.approve", run("calculated", { calculated_by: ME, separate_approver: true }))).toBe(false);
+    expect(can(releaser, "payroll.approve", run("calculated", { calculated_by: SOMEONE_ELSE, separate_approver: true }))).toBe(true);
+    expect(can(releaser, "payroll.approve", run("calculated", { calculated_by: ME, separate_approver: false }))).toBe(true);
+  });
+});
+

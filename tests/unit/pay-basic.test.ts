@@ -197,7 +197,8 @@ describe("basicPay: monthly rates", () => {
       const days = lastDay(2025, month);
       const [h, e] = [Math.min(a, b, days), Math.min(Math.max(a, b), days)];
       const basic = paid({ start: iso(2025, month, 1), end: iso(2025, month, days) }, [monthly(minor)], { hire: iso(2025, month, h), end: iso(2025, month, e) }).basic;
-      expect(basic.equals(dec(minor).dividedBy(100).times(e - h + 1).dividedBy(days))).toBe(true);
+      // Exact to 20 decimal places (basic is trimmed there, far below a cent).
+      expect(basic.equals(dec(minor).dividedBy(100).times(e - h + 1).dividedBy(days).toDecimalPlaces(20))).toBe(true);
     },
   );
 
@@ -326,25 +327,21 @@ describe("basic pay through the engine", () => {
     for (const rounding of ["half_up", "half_even", "down", "up"] as const) expect(basicLine(basic, { digits: 2, rounding })).toBe(2_500_001);
   });
 
-  // BUG (basic-pay.ts): monthsIn() divides by 365 first, at 40 significant digits, and basicPay() multiplies
-  // the rounded quotient afterwards (and sums per-rate shares each divided separately), so a figure that is
-  // exact in cents comes out a hair above or below it. Rounding "half_up"/"half_even" hides it, but a company
-  // rounding "up" or "down" is paid a centavo too much or too little. Flip these to it() once fixed.
-  it.fails("pays a week of 36,500.00 a month exactly 8,400.00 even rounding up (36,500 × 7 × 12 / 365)", () => {
-    // Actual basic: 8400.000000000000000000000000000000000001 → rounded up to 8,400.01 (840001)
+  // A figure exact in cents stays exact (no hair above or below it from dividing at 40 digits),
+  // so a company rounding "up" or "down" is paid neither a centavo too much nor too little.
+  it("pays a week of 36,500.00 a month exactly 8,400.00 even rounding up (36,500 × 7 × 12 / 365)", () => {
     const basic = paid({ start: "2025-06-02", end: "2025-06-08" }, [monthly(3_650_000)]).basic;
     expect(basic.toString()).toBe("8400");
     expect(basicLine(basic, { digits: 2, rounding: "up" })).toBe(840_000);
   });
 
-  it.fails("pays 6 days of 36,500.00 a month exactly 7,200.00 even rounding down (36,500 × 6 × 12 / 365)", () => {
-    // Actual basic: 7199.999999999999999999999999999999999998 → rounded down to 7,199.99 (719999)
+  it("pays 6 days of 36,500.00 a month exactly 7,200.00 even rounding down (36,500 × 6 × 12 / 365)", () => {
     const basic = paid({ start: "2025-01-01", end: "2025-01-06" }, [monthly(3_650_000)]).basic;
     expect(basicLine(basic, { digits: 2, rounding: "down" })).toBe(720_000);
   });
 
-  it.fails("pays a whole month exactly its rate when the same rate is entered again mid-month, even rounding up", () => {
-    // 25,000 × 19/31 + 25,000 × 12/31 = 25,000 exactly; actual 25000.00000000000000000000000000000000001 → 25,000.01 (2500001)
+  it("pays a whole month exactly its rate when the same rate is entered again mid-month, even rounding up", () => {
+    // 25,000 × 19/31 + 25,000 × 12/31 = 25,000 exactly.
     const basic = paid(JANUARY, [monthly(2_500_000, "2020-01-01"), monthly(2_500_000, "2025-01-20")]).basic;
     expect(basicLine(basic, { digits: 2, rounding: "up" })).toBe(2_500_000);
   });

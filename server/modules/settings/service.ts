@@ -23,6 +23,7 @@ function settingsDefaults(config: Pick<Config, "session" | "throttle">): { [G in
       hours_per_day: "8",
       overtime_multiplier: "1.25",
       rounding: "half_up",
+      separate_approver: false,
     },
     system: {
       session_hours: config.session.hours,

@@ -1,4 +1,4 @@
-import { Card, Form, Input, InputNumber, Select } from "antd";
+import { Card, Form, Input, InputNumber, Select, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 import { PAY_DAY_RULES, PAY_FREQUENCIES, payrollSettings, ROUNDING_RULES } from "../../../contracts/settings";
 import { usePolicy } from "../../auth/usePolicy";
@@ -53,6 +53,11 @@ export default function PayrollSettingsPage() {
             <Select options={choices("roundingRules", ROUNDING_RULES)} />
           </Form.Item>
         </FieldRow>
+      </Card>
+      <Card title={t("settings.payroll.approval")} style={{ marginBottom: 16 }}>
+        <Form.Item {...field("separate_approver")} valuePropName="checked">
+          <Switch />
+        </Form.Item>
       </Card>
     </SettingsForm>
   );

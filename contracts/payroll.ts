@@ -1,0 +1,400 @@
+/**
+ * Payroll as both sides see it: pay components (earnings and deductions,
+ * each a fixed amount, a percentage or a formula), rate tables (tax brackets
+ * and contribution bands, versioned by the date they take effect), payroll
+ * runs and their payslips. Amounts and rates people type are exact decimal
+ * strings in major units ("1500.00", "0.05"); computed money is integer
+ * minor units from the rounding of each component on.
+ */
+import { z } from "zod";
+import { calendarDate } from "./schedules";
+import { isoTimestamp } from "./replies";
+import { MESSAGE, recordId, requiredText } from "./validation";
+
+export const COMPONENT_KINDS = ["earning", "deduction"] as const;
+export type ComponentKind = (typeof COMPONENT_KINDS)[number];
+
+/** A payslip line: an earning, a deduction, or what the employer pays on top (not taken from the person). */
+export const LINE_KINDS = ["earning", "deduction", "employer"] as const;
+export type LineKind = (typeof LINE_KINDS)[number];
+
+/**
+ * What formulas read besides components: the period's pay and attendance.
+ * Lower case, so no component code (upper case) is ever mistaken for one.
+ */
+export const PAY_VARIABLES = [
+  "basic",
+  "daily_rate",
+  "hourly_rate",
+  "days_worked",
+  "hours_worked",
+  "overtime_hours",
+  "late_minutes",
+  "undertime_minutes",
+  "absences",
+  "gross",
+  "taxable",
+] as const;
+export type PayVariable = (typeof PAY_VARIABLES)[number];
+export const isPayVariable = (name: string): name is PayVariable => (PAY_VARIABLES as readonly string[]).includes(name);
+
+/** A component's or a rate table's code: what formulas name it by. */
+export const payCode = z
+  .string({ error: MESSAGE.required })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z][A-Z0-9_]{0,31}$/, { error: "payroll.codeFormat" });
+
+/** An exact decimal as people type it: digits, at most one point, up to 6 decimals, optionally negative. */
+export const DECIMAL_TEXT = /^-?\d{1,15}(\.\d{1,6})?$/;
+const decimalText = z.string({ error: MESSAGE.invalidType }).trim().regex(DECIMAL_TEXT, { error: "payroll.decimal" });
+const nonNegativeDecimal = decimalText.refine((text) => !text.startsWith("-"), { error: MESSAGE.notNegative });
+
+export const calculation = z.discriminatedUnion(
+  "type",
+  [
+    z.strictObject({ type: z.literal("fixed"), amount: decimalText }),
+    /** rate × of, where `of` is a variable or a component's code. */
+    z.strictObject({ type: z.literal("percent"), rate: decimalText, of: z.string({ error: MESSAGE.required }).trim().min(1, { error: MESSAGE.required }).max(32, { error: MESSAGE.maxLength }) }),
+    z.strictObject({ type: z.literal("formula"), expression: z.string({ error: MESSAGE.required }).max(2000, { error: MESSAGE.maxLength }) }),
+  ],
+  { error: "payroll.calculationType" },
+);
+export type Calculation = z.infer<typeof calculation>;
+
+const componentFields = {
+  code: payCode,
+  name: requiredText(120),
+  kind: z.enum(COMPONENT_KINDS, { error: MESSAGE.invalid }),
+  /** Earnings: counted in taxable income. */
+  taxable: z.boolean({ error: MESSAGE.invalidType }),
+  /** Deductions: taken off taxable income (contributions before tax). */
+  pre_tax: z.boolean({ error: MESSAGE.invalidType }),
+  /** What the employer pays beside this line (its share of a contribution). */
+  employer_share: calculation.nullable(),
+  calculation,
+  active: z.boolean({ error: MESSAGE.invalidType }),
+  /** Where the line sits on the payslip, lowest first. */
+  order: z.number({ error: MESSAGE.invalidType }).int({ error: MESSAGE.invalid }).min(0, { error: MESSAGE.invalid }).max(9999, { error: MESSAGE.invalid }),
+};
+
+/** taxable belongs to earnings, pre_tax to deductions: the other kind's flag is refused rather than ignored. */
+function kindFlags(value: { kind?: ComponentKind; taxable?: boolean; pre_tax?: boolean }, ctx: z.RefinementCtx): void {
+  if (value.kind === "deduction" && value.taxable) ctx.addIssue({ code: "custom", path: ["taxable"], message: "payroll.components.taxableEarningsOnly" });
+  if (value.kind === "earning" && value.pre_tax) ctx.addIssue({ code: "custom", path: ["pre_tax"], message: "payroll.components.preTaxDeductionsOnly" });
+}
+
+export const componentBody = z
+  .strictObject({
+    ...componentFields,
+    taxable: componentFields.taxable.default(false),
+    pre_tax: componentFields.pre_tax.default(false),
+    employer_share: componentFields.employer_share.default(null),
+    active: componentFields.active.default(true),
+    order: componentFields.order.default(100),
+  })
+  .superRefine(kindFlags);
+
+/** An update sends some fields; the flags are checked against the kind once merged with the stored component. */
+export const componentUpdateBody = z.strictObject(componentFields).partial();
+
+export type ComponentBody = z.infer<typeof componentBody>;
+export type ComponentUpdate = z.infer<typeof componentUpdateBody>;
+
+export const componentRecord = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(COMPONENT_KINDS),
+  taxable: z.boolean(),
+  pre_tax: z.boolean(),
+  employer_share: calculation.nullable(),
+  calculation,
+  active: z.boolean(),
+  order: z.number().int(),
+  created_at: isoTimestamp,
+  updated_at: isoTimestamp,
+});
+export type ComponentRecord = z.infer<typeof componentRecord>;
+
+export const RATE_TABLE_KINDS = ["progressive", "bands"] as const;
+export type RateTableKind = (typeof RATE_TABLE_KINDS)[number];
+
+/** Income-tax brackets: base + rate × (x − over), for the row with the greatest `over` below x. */
+export const progressiveRow = z.strictObject({ over: nonNegativeDecimal, base: nonNegativeDecimal, rate: nonNegativeDecimal });
+/** Contribution bands: the value of the band holding x (from ≤ x ≤ to; no `to` is open-ended). */
+export const bandRow = z.strictObject({ from: nonNegativeDecimal, to: nonNegativeDecimal.nullable(), value: decimalText });
+export type ProgressiveRow = z.infer<typeof progressiveRow>;
+export type BandRow = z.infer<typeof bandRow>;
+
+export const MAX_TABLE_ROWS = 200;
+
+const compare = (a: string, b: string) => Number(a) - Number(b);
+
+/** Rows in order, none overlapping: a table a person can read from top to bottom, and one answer for each x. */
+function tableRows(value: { kind?: RateTableKind; rows?: unknown[] }, ctx: z.RefinementCtx): void {
+  const rows = value.rows ?? [];
+  const parsed = value.kind === "progressive" ? z.array(progressiveRow).safeParse(rows) : value.kind === "bands" ? z.array(bandRow).safeParse(rows) : null;
+  if (!parsed) return;
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: ["rows", ...issue.path.map((part) => (typeof part === "symbol" ? String(part) : part))], message: issue.message });
+    return;
+  }
+  parsed.data.forEach((row, index) => {
+    if (value.kind === "progressive") {
+      const previous = parsed.data[index - 1] as ProgressiveRow | undefined;
+      if (previous && compare((row as ProgressiveRow).over, previous.over) <= 0) ctx.addIssue({ code: "custom", path: ["rows", index, "over"], message: "payroll.tables.ascending" });
+      return;
+    }
+    const band = row as BandRow;
+    if (band.to !== null && compare(band.to, band.from) < 0) ctx.addIssue({ code: "custom", path: ["rows", index, "to"], message: "payroll.tables.toBeforeFrom" });
+    const previous = parsed.data[index - 1] as BandRow | undefined;
+    if (previous && (previous.to === null || compare(band.from, previous.to) <= 0)) ctx.addIssue({ code: "custom", path: ["rows", index, "from"], message: "payroll.tables.overlap" });
+  });
+}
+
+const tableFields = {
+  code: payCode,
+  name: requiredText(120),
+  kind: z.enum(RATE_TABLE_KINDS, { error: MESSAGE.invalid }),
+  effective_from: calendarDate,
+  rows: z.array(z.unknown()).min(1, { error: "payroll.tables.noRows" }).max(MAX_TABLE_ROWS, { error: "payroll.tables.tooManyRows" }),
+};
+
+export const rateTableBody = z.strictObject(tableFields).superRefine(tableRows);
+/** kind and rows travel together: rows are only read against their kind. */
+export const rateTableUpdateBody = z
+  .strictObject(tableFields)
+  .partial()
+  .superRefine((value, ctx) => {
+    if ((value.rows === undefined) !== (value.kind === undefined)) ctx.addIssue({ code: "custom", path: [value.rows === undefined ? "rows" : "kind"], message: "payroll.tables.kindWithRows" });
+    tableRows(value, ctx);
+  });
+
+export type RateTableBody = z.infer<typeof rateTableBody>;
+export type RateTableUpdate = z.infer<typeof rateTableUpdateBody>;
+
+export const rateTableRecord = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(RATE_TABLE_KINDS),
+  effective_from: z.string(),
+  rows: z.array(z.union([progressiveRow, bandRow])),
+  created_at: isoTimestamp,
+  updated_at: isoTimestamp,
+});
+export type RateTableRecord = z.infer<typeof rateTableRecord>;
+
+/** Evaluates one component for one person and period, without saving anything. */
+export const previewBody = z.strictObject({
+  component: componentBody,
+  user_id: recordId,
+  period_start: calendarDate,
+  period_end: calendarDate,
+});
+
+export const previewReply = z.object({
+  /** The component's result in minor units. */
+  amount: z.number().int(),
+  employer_amount: z.number().int().nullable(),
+  currency: z.string(),
+  /** What the formula read: each variable and component with its value as exact decimal text. */
+  inputs: z.record(z.string(), z.string()),
+});
+export type PreviewReply = z.infer<typeof previewReply>;
+
+export const OVERRIDE_MODES = ["amount", "rate", "exclude"] as const;
+export type OverrideMode = (typeof OVERRIDE_MODES)[number];
+
+/**
+ * One person's exception to a component over a stretch of dates: a fixed
+ * amount instead of the calculation, another rate (a percentage's), or
+ * no line at all.
+ */
+export const overrideBody = z
+  .strictObject({
+    user_id: recordId,
+    component_id: recordId,
+    mode: z.enum(OVERRIDE_MODES, { error: MESSAGE.invalid }),
+    value: decimalText.nullable().default(null),
+    effective_from: calendarDate,
+    effective_to: calendarDate.nullable().default(null),
+    reason: requiredText(500),
+  })
+  .superRefine((value, ctx) => {
+    if (value.mode !== "exclude" && value.value === null) ctx.addIssue({ code: "custom", path: ["value"], message: MESSAGE.required });
+    if (value.effective_to !== null && value.effective_to < value.effective_from) ctx.addIssue({ code: "custom", path: ["effective_to"], message: "payroll.overrides.endBeforeStart" });
+  });
+export type OverrideBody = z.infer<typeof overrideBody>;
+
+export const overrideRecord = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  component_id: z.number().int(),
+  component_code: z.string(),
+  mode: z.enum(OVERRIDE_MODES),
+  value: z.string().nullable(),
+  effective_from: z.string(),
+  effective_to: z.string().nullable(),
+  reason: z.string(),
+  created_at: isoTimestamp,
+});
+export type OverrideRecord = z.infer<typeof overrideRecord>;
+
+export const RUN_STATUSES = ["draft", "calculated", "approved", "released"] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/** A run's longest period: a quarter, for catch-up runs; regular periods are a month or shorter. */
+export const MAX_PERIOD_DAYS = 92;
+
+export const runPeople = z.union([
+  z.literal("all"),
+  z.strictObject({ user_ids: z.array(recordId).min(1, { error: "payroll.runs.noPeople" }).max(50_000, { error: MESSAGE.invalid }).transform((ids) => [...new Set(ids)]) }),
+  z.strictObject({ department: requiredText(120) }),
+]);
+export type RunPeople = z.infer<typeof runPeople>;
+
+const dayCount = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+
+export const runBody = z
+  .strictObject({
+    name: requiredText(120).optional(),
+    period_start: calendarDate,
+    period_end: calendarDate,
+    pay_date: calendarDate,
+    people: runPeople.default("all"),
+    /** An off-cycle run correcting this released run; without it the run is the period's regular one. */
+    corrects_id: recordId.nullable().default(null),
+  })
+  .superRefine((value, ctx) => {
+    if (value.period_end < value.period_start) ctx.addIssue({ code: "custom", path: ["period_end"], message: "payroll.runs.endBeforeStart" });
+    else if (dayCount(value.period_start, value.period_end) > MAX_PERIOD_DAYS) ctx.addIssue({ code: "custom", path: ["period_end"], message: "payroll.runs.periodTooLong", params: { max: MAX_PERIOD_DAYS } });
+  });
+export type RunBody = z.infer<typeof runBody>;
+
+export const reopenBody = z.strictObject({ reason: requiredText(500) });
+
+export const RUN_WARNINGS = ["nothing_to_pay", "missing_rate", "negative_net", "formula_error", "other_run", "other_currency"] as const;
+export type RunWarningKind = (typeof RUN_WARNINGS)[number];
+/** Warnings that stop a run from being approved: a payslip that cannot be paid as it stands. */
+export const BLOCKING_WARNINGS: readonly RunWarningKind[] = ["negative_net", "formula_error"];
+
+/** A warning as the run keeps it: the message of a formula that failed is a key, worded when read. */
+export interface StoredRunWarning {
+  user_id: number;
+  user_name: string;
+  kind: RunWarningKind;
+  /** The component whose formula failed, or the other currency. */
+  detail?: string;
+  error?: { key: string; params: Record<string, string | number> };
+}
+
+export const runWarning = z.object({
+  user_id: z.number().int(),
+  user_name: z.string(),
+  kind: z.enum(RUN_WARNINGS),
+  detail: z.string().nullable(),
+  /** Why a formula failed, in the reader's language. */
+  message: z.string().nullable(),
+});
+export type RunWarning = z.infer<typeof runWarning>;
+
+export const runTotals = z.object({
+  people: z.number().int(),
+  gross: z.number().int(),
+  deductions: z.number().int(),
+  net: z.number().int(),
+  /** Gross plus the employer's contributions: what the run costs the company. */
+  employer_cost: z.number().int(),
+});
+export type RunTotals = z.infer<typeof runTotals>;
+
+const stamp = z.object({ by: z.number().int().nullable(), by_name: z.string().nullable(), at: isoTimestamp }).nullable();
+
+export const runRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.enum(["regular", "off_cycle"]),
+  corrects_id: z.number().int().nullable(),
+  period_start: z.string(),
+  period_end: z.string(),
+  pay_date: z.string(),
+  people: runPeople,
+  status: z.enum(RUN_STATUSES),
+  currency: z.string(),
+  /** The calculation job following this run, while one is queued or running. */
+  job_id: z.number().int().nullable(),
+  progress: z.object({ done: z.number().int(), total: z.number().int().nullable() }).nullable(),
+  totals: runTotals,
+  warnings: z.array(runWarning),
+  calculated: stamp,
+  approved: stamp,
+  released: stamp,
+  /** Whether settings want someone other than the calculator to approve. */
+  separate_approver: z.boolean(),
+  created_at: isoTimestamp,
+  updated_at: isoTimestamp,
+});
+export type RunRecord = z.infer<typeof runRecord>;
+
+export const summaryStats = z.object({
+  runs: z.record(z.enum(RUN_STATUSES), z.number().int()),
+  /** The last released run's totals, and the year's so far, in the company's currency. */
+  last_released: z.object({ id: z.number().int(), name: z.string(), pay_date: z.string(), totals: runTotals }).nullable(),
+  year_to_date: runTotals,
+  currency: z.string(),
+});
+
+export const payslipLine = z.object({ code: z.string(), name: z.string(), kind: z.enum(LINE_KINDS), amount: z.number().int() });
+export type PayslipLine = z.infer<typeof payslipLine>;
+
+/** The attendance and pay a payslip was computed from. */
+export const payslipInputs = z.object({
+  pay_basis: z.string().nullable(),
+  rate: z.number().int().nullable(),
+  days_worked: z.number(),
+  hours_worked: z.number(),
+  overtime_hours: z.number(),
+  late_minutes: z.number().int(),
+  undertime_minutes: z.number().int(),
+  absences: z.number().int(),
+});
+export type PayslipInputs = z.infer<typeof payslipInputs>;
+
+export const payslipRecord = z.object({
+  id: z.number().int(),
+  payroll_id: z.number().int(),
+  payroll_name: z.string(),
+  status: z.enum(RUN_STATUSES),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  employee_number: z.string().nullable(),
+  department: z.string().nullable(),
+  period_start: z.string(),
+  period_end: z.string(),
+  pay_date: z.string(),
+  currency: z.string(),
+  gross: z.number().int(),
+  deductions: z.number().int(),
+  net: z.number().int(),
+  employer_cost: z.number().int(),
+  taxable: z.number().int(),
+  lines: z.array(payslipLine),
+  inputs: payslipInputs,
+  created_at: isoTimestamp,
+});
+export type PayslipRecord = z.infer<typeof payslipRecord>;
+
+/** A person's pay between two runs: the net's change and the components that moved. */
+export const comparisonRow = z.object({
+  user_id: z.number().int(),
+  user_name: z.string(),
+  net: z.number().int(),
+  previous_net: z.number().int().nullable(),
+  change: z.number().int(),
+  moved: z.array(z.object({ code: z.string(), name: z.string(), amount: z.number().int(), previous: z.number().int() })),
+});
+export const comparisonReply = z.object({ previous: z.object({ id: z.number().int(), name: z.string() }).nullable(), rows: z.array(comparisonRow) });
+export type ComparisonReply = z.infer<typeof comparisonReply>;

@@ -1,0 +1,102 @@
+/**
+ * Calculating a run as a durable job: inputs loaded set-based, payslips
+ * computed in memory with progress reported as people are done, then
+ * written in one transaction with the run's totals (summed from the
+ * payslips written, so the two always agree), its warnings and its new
+ * state. A crash or a failure before that transaction leaves the run as it
+ * was; a run deleted, approved or recalculated meanwhile is left alone.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { StoredRunWarning } from "../../../contracts/payroll";
+import type { Db } from "../../db/client";
+import { payrollRuns, payslips } from "../../db/schema";
+import { recordActivity } from "../../lib/audit";
+import type { AppContext } from "../../lib/context";
+import type { JobKind } from "../../lib/jobs";
+import type { RequestOrigin } from "../../lib/origin";
+import { calculatePerson, type PayslipDraft } from "./calculate";
+import { loadRunInputs } from "./inputs";
+
+export interface CalculateInput extends Record<string, unknown> {
+  run_id: number;
+  origin: RequestOrigin;
+}
+
+export const CALCULATE_JOB = "payroll.calculate";
+
+/** People computed between two progress reports (each report is a small write). */
+const PROGRESS_EVERY = 500;
+
+const array = (values: readonly unknown[]) => sql.param([...values]);
+
+/** Every payslip in one INSERT from arrays (one statement whatever the count). */
+async function insertPayslips(tx: Db, runId: number, drafts: readonly PayslipDraft[], now: Date): Promise<void> {
+  if (drafts.length === 0) return;
+  await tx.execute(sql`
+    insert into ${payslips} (payroll_id, user_id, currency, gross, deductions, net, employer_cost, taxable, lines, inputs, created_at)
+    select ${runId}::int, u.user_id, u.currency, u.gross, u.deductions, u.net, u.employer_cost, u.taxable, u.lines::jsonb, u.inputs::jsonb, ${now.toISOString()}::timestamptz
+    from unnest(
+      ${array(drafts.map((d) => d.user_id))}::int[], ${array(drafts.map((d) => d.currency))}::text[],
+      ${array(drafts.map((d) => d.gross))}::bigint[], ${array(drafts.map((d) => d.deductions))}::bigint[], ${array(drafts.map((d) => d.net))}::bigint[],
+      ${array(drafts.map((d) => d.employer_cost))}::bigint[], ${array(drafts.map((d) => d.taxable))}::bigint[],
+      ${array(drafts.map((d) => JSON.stringify(d.lines)))}::text[], ${array(drafts.map((d) => JSON.stringify(d.inputs)))}::text[]
+    ) as u(user_id, currency, gross, deductions, net, employer_cost, taxable, lines, inputs)`);
+}
+
+export function calculateJob(ctx: AppContext): JobKind<CalculateInput> {
+  return {
+    name: CALCULATE_JOB,
+    maxAttempts: 3,
+    async run(job) {
+      const [run] = await ctx.db.select().from(payrollRuns).where(eq(payrollRuns.id, job.input.run_id));
+      // Another calculation took over, or the run moved on: this one has nothing to do.
+      if (!run || run.job_id !== job.id || (run.status !== "draft" && run.status !== "calculated")) return { skipped: true };
+      const inputs = await loadRunInputs(ctx, { id: run.id, period: { start: run.period_start, end: run.period_end }, people: run.people, kind: run.kind, currency: run.currency });
+      const total = inputs.people.length;
+      await job.progress(0, total);
+      const drafts: PayslipDraft[] = [];
+      const warnings: StoredRunWarning[] = [];
+      for (let index = 0; index < total; index++) {
+        const outcome = calculatePerson(inputs, inputs.people[index]);
+        if (outcome.payslip) drafts.push(outcome.payslip);
+        if (outcome.warning) warnings.push(outcome.warning);
+        if ((index + 1) % PROGRESS_EVERY === 0 && index + 1 < total) await job.progress(index + 1, total);
+      }
+      await job.progress(total, total);
+
+      const now = ctx.clock.now();
+      const done = await job.commit(async (tx) => {
+        // Still this job's run, in a state that takes a calculation: checked under the row's lock.
+        const [current] = await tx
+          .select({ status: payrollRuns.status })
+          .from(payrollRuns)
+          .where(and(eq(payrollRuns.id, run.id), eq(payrollRuns.job_id, job.id), inArray(payrollRuns.status, ["draft", "calculated"])))
+          .for("update");
+        if (!current) return { skipped: true };
+        await tx.delete(payslips).where(eq(payslips.payroll_id, run.id));
+        await insertPayslips(tx, run.id, drafts, now);
+        const [totals] = await tx
+          .update(payrollRuns)
+          .set({
+            status: "calculated",
+            total_people: sql`(select count(*)::int from ${payslips} where payroll_id = ${run.id})`,
+            total_gross: sql`(select coalesce(sum(gross), 0) from ${payslips} where payroll_id = ${run.id})`,
+            total_deductions: sql`(select coalesce(sum(deductions), 0) from ${payslips} where payroll_id = ${run.id})`,
+            total_net: sql`(select coalesce(sum(net), 0) from ${payslips} where payroll_id = ${run.id})`,
+            total_employer_cost: sql`(select coalesce(sum(employer_cost), 0) from ${payslips} where payroll_id = ${run.id})`,
+            warnings,
+            calculated_by: job.ownerId,
+            calculated_at: now,
+            updated_at: now,
+          })
+          .where(eq(payrollRuns.id, run.id))
+          .returning({ people: payrollRuns.total_people, gross: payrollRuns.total_gross, net: payrollRuns.total_net });
+        const changes = { status: { from: current.status, to: "calculated" }, people: totals.people, gross: Number(totals.gross), net: Number(totals.net), warnings: warnings.length };
+        await recordActivity(tx, { actorId: job.ownerId, action: "payroll.calculated", subjectType: "payroll", subjectId: run.id, changes, origin: job.input.origin, at: now });
+        return { people: totals.people, warnings: warnings.length };
+      });
+      if (!("skipped" in done)) await ctx.events.publish({ type: "payroll.calculated", subjectType: "payroll", subjectId: run.id, actorId: job.ownerId, changes: done });
+      return done;
+    },
+  };
+}

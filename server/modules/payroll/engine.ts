@@ -1,0 +1,131 @@
+/**
+ * One person's payslip from a plan: each component in dependency order,
+ * its result rounded to the currency's minor unit by the company's rule
+ * (half up unless settings say otherwise), then money as integer minor
+ * units. gross = earnings; taxable = taxable earnings − pre-tax deductions;
+ * net = gross − deductions; the employer's shares are computed last, from
+ * everything, and cost the company without touching net.
+ */
+import type { OverrideMode, PayslipLine, PayVariable } from "../../../contracts/payroll";
+import type { ROUNDING_RULES } from "../../../contracts/settings";
+import { FormulaError, PayDecimal, type Dec, type Scope } from "./formula";
+import type { PayPlan, PlannedComponent } from "./plan";
+import type { TableLookup } from "./rate-table";
+
+/** The period's figures formulas read, gross and taxable aside (they are computed). */
+export type PayInputs = Record<Exclude<PayVariable, "gross" | "taxable">, Dec>;
+
+export interface PersonOverride {
+  mode: OverrideMode;
+  /** The amount or the rate (major units); null to exclude. */
+  value: Dec | null;
+}
+
+export interface MoneyRules {
+  /** The currency's minor digits: 2 for PHP, 0 for JPY. */
+  digits: number;
+  rounding: (typeof ROUNDING_RULES)[number];
+}
+
+export interface PayResult {
+  lines: PayslipLine[];
+  gross: number;
+  deductions: number;
+  net: number;
+  taxable: number;
+  /** Gross plus the employer's shares. */
+  employer_cost: number;
+  /** Every variable and component as computed (components rounded, in major units): what a preview shows. */
+  values: ReadonlyMap<string, Dec>;
+}
+
+/** A formula failed for this person (a division by zero on their figures): which component, and why. */
+export class PersonPayError extends Error {
+  constructor(
+    readonly code: string,
+    readonly error: FormulaError,
+  ) {
+    super(`${code}: ${error.key}`);
+  }
+}
+
+const MODES = {
+  half_up: PayDecimal.ROUND_HALF_UP,
+  half_even: PayDecimal.ROUND_HALF_EVEN,
+  down: PayDecimal.ROUND_DOWN,
+  up: PayDecimal.ROUND_UP,
+} as const;
+
+const ZERO = new PayDecimal(0);
+
+export function roundMoney(amount: Dec, rules: MoneyRules): Dec {
+  return amount.toDecimalPlaces(rules.digits, MODES[rules.rounding]);
+}
+
+/** A rounded major-unit amount as integer minor units; beyond what a number holds exactly is refused. */
+export function toMinor(amount: Dec, digits: number): number {
+  const minor = amount.times(new PayDecimal(10).pow(digits));
+  if (minor.abs().greaterThan(Number.MAX_SAFE_INTEGER)) throw new FormulaError("payroll.formula.tooLarge");
+  return minor.toNumber();
+}
+
+export function computePay(plan: PayPlan, tables: ReadonlyMap<string, TableLookup>, inputs: PayInputs, overrides: ReadonlyMap<string, PersonOverride>, rules: MoneyRules): PayResult {
+  const values = new Map<string, Dec>(Object.entries(inputs));
+  const scope: Scope = {
+    value(name) {
+      const value = values.get(name);
+      if (value === undefined) throw new FormulaError("payroll.formula.unknownName", { name });
+      return value;
+    },
+    table(code, x) {
+      const lookup = tables.get(code);
+      if (!lookup) throw new FormulaError("payroll.formula.unknownTable", { code });
+      return lookup(x);
+    },
+  };
+  const sum = (picked: (component: PlannedComponent) => boolean, sign: (component: PlannedComponent) => number = () => 1) =>
+    plan.components.reduce((total, component) => (picked(component) ? total.plus(values.get(component.code)!.times(sign(component))) : total), ZERO);
+  const attempt = <T>(code: string, work: () => T): T => {
+    try {
+      return work();
+    } catch (error) {
+      if (error instanceof FormulaError) throw new PersonPayError(code, error);
+      throw error;
+    }
+  };
+
+  for (const step of plan.steps) {
+    if (step === "gross") values.set(step, sum((c) => c.kind === "earning"));
+    else if (step === "taxable") values.set(step, sum((c) => (c.kind === "earning" && c.taxable) || (c.kind === "deduction" && c.pre_tax), (c) => (c.kind === "earning" ? 1 : -1)));
+    else {
+      const component = plan.byCode.get(step)!;
+      const override = overrides.get(step);
+      const amount = attempt(step, () => {
+        if (override?.mode === "exclude") return ZERO;
+        if (override?.mode === "amount") return override.value!;
+        return component.compiled.value(scope, override?.mode === "rate" ? override.value! : undefined);
+      });
+      values.set(step, roundMoney(amount, rules));
+    }
+  }
+
+  const lines: PayslipLine[] = [];
+  let gross = 0;
+  let deductions = 0;
+  let employer = 0;
+  for (const component of plan.components) {
+    const amount = attempt(component.code, () => toMinor(values.get(component.code)!, rules.digits));
+    if (amount === 0) continue;
+    lines.push({ code: component.code, name: component.name, kind: component.kind, amount });
+    if (component.kind === "earning") gross += amount;
+    else deductions += amount;
+  }
+  for (const component of plan.components) {
+    if (!component.employer || overrides.get(component.code)?.mode === "exclude") continue;
+    const amount = attempt(component.code, () => toMinor(roundMoney(component.employer!.value(scope), rules), rules.digits));
+    if (amount === 0) continue;
+    lines.push({ code: component.code, name: component.name, kind: "employer", amount });
+    employer += amount;
+  }
+  return { lines, gross, deductions, net: gross - deductions, taxable: toMinor(values.get("taxable")!, rules.digits), employer_cost: gross + employer, values };
+}

@@ -1,0 +1,160 @@
+/**
+ * Everything a run computes from, loaded set-based (one query per kind of
+ * fact, never one per person): the people in scope, their effective-dated
+ * rates, their attendance summed over the period, their overrides, the
+ * active components planned once, the rate tables in force, and the people
+ * another regular run of the period already pays.
+ */
+import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { minorDigits } from "../../../contracts/money";
+import type { RunPeople } from "../../../contracts/payroll";
+import type { SettingsValues } from "../../../contracts/settings";
+import { payComponents, payOverrides, payRates, payrollRuns, payslips, users } from "../../db/schema";
+import type { AppContext } from "../../lib/context";
+import { sumsByPerson } from "../attendance/day-sums";
+import type { DaysSummary } from "../attendance/derive-core";
+import { companyFacts } from "../company/facts";
+import { readSettings } from "../settings/service";
+import { basicPay, type BasicPay, type Period, type RateFrom } from "./basic-pay";
+import { currentPlan, tablesInForce } from "./components";
+import type { MoneyRules, PayInputs, PersonOverride } from "./engine";
+import { PayDecimal } from "./formula";
+import type { PayPlan } from "./plan";
+import type { TableLookup } from "./rate-table";
+
+export interface PayPerson {
+  id: number;
+  name: string;
+  hire_date: string | null;
+  end_date: string | null;
+}
+
+export interface RunInputs {
+  period: Period;
+  currency: string;
+  money: MoneyRules;
+  settings: SettingsValues<"payroll">;
+  plan: PayPlan;
+  tables: ReadonlyMap<string, TableLookup>;
+  people: readonly PayPerson[];
+  rates: ReadonlyMap<number, RateFrom[]>;
+  attendance: ReadonlyMap<number, DaysSummary>;
+  overrides: ReadonlyMap<number, Map<string, PersonOverride>>;
+  /** People a regular run of an overlapping period already pays. */
+  paidElsewhere: ReadonlySet<number>;
+}
+
+/** Who a run is for: people employed at some time in the period, not archived, within its choice. */
+export function peopleInScope(period: Period, people: RunPeople): SQL {
+  const employed = and(
+    isNull(users.archived_at),
+    or(isNull(users.hire_date), lte(users.hire_date, period.end)),
+    or(isNull(users.end_date), gte(users.end_date, period.start)),
+  )!;
+  if (people === "all") return employed;
+  if ("user_ids" in people) return and(employed, inArray(users.id, people.user_ids))!;
+  return and(employed, sql`lower(${users.department}) = lower(${people.department})`)!;
+}
+
+export async function loadRunInputs(ctx: AppContext, run: { id?: number; period: Period; people: RunPeople; kind: "regular" | "off_cycle"; currency: string }): Promise<RunInputs> {
+  const { db } = ctx;
+  const { period } = run;
+  const settings = await readSettings(ctx, "payroll");
+  const people = await db
+    .select({ id: users.id, name: users.name, hire_date: users.hire_date, end_date: users.end_date })
+    .from(users)
+    .where(peopleInScope(period, run.people))
+    .orderBy(asc(users.id));
+  const ids = people.map((person) => person.id);
+  const { time_zone } = await companyFacts(db);
+
+  const [plan, tables, rateRows, attendance, overrideRows, elsewhere] = await Promise.all([
+    currentPlan(db),
+    tablesInForce(db, period.end),
+    ids.length === 0
+      ? []
+      : db
+          .select({ user_id: payRates.user_id, effective_from: payRates.effective_from, pay_basis: payRates.pay_basis, rate: payRates.rate, currency: payRates.currency })
+          .from(payRates)
+          .where(and(inArray(payRates.user_id, ids), lte(payRates.effective_from, period.end)))
+          .orderBy(payRates.user_id, payRates.effective_from),
+    sumsByPerson(db, { userIds: ids, from: period.start, to: period.end, timeZone: time_zone, now: ctx.clock.now() }),
+    ids.length === 0
+      ? []
+      : db
+          .select({ user_id: payOverrides.user_id, code: payComponents.code, mode: payOverrides.mode, value: payOverrides.value })
+          .from(payOverrides)
+          .innerJoin(payComponents, eq(payComponents.id, payOverrides.component_id))
+          .where(and(inArray(payOverrides.user_id, ids), lte(payOverrides.effective_from, period.end), or(isNull(payOverrides.effective_to), gte(payOverrides.effective_to, period.start))))
+          .orderBy(payOverrides.effective_from, payOverrides.id),
+    run.kind !== "regular" || ids.length === 0
+      ? []
+      : db
+          .selectDistinct({ user_id: payslips.user_id })
+          .from(payslips)
+          .innerJoin(payrollRuns, eq(payrollRuns.id, payslips.payroll_id))
+          .where(
+            and(
+              eq(payrollRuns.kind, "regular"),
+              run.id === undefined ? undefined : ne(payrollRuns.id, run.id),
+              lte(payrollRuns.period_start, period.end),
+              gte(payrollRuns.period_end, period.start),
+              inArray(payslips.user_id, ids),
+            ),
+          ),
+  ]);
+
+  const rates = new Map<number, RateFrom[]>();
+  for (const row of rateRows) {
+    const list = rates.get(row.user_id) ?? [];
+    list.push(row);
+    rates.set(row.user_id, list);
+  }
+  const overrides = new Map<number, Map<string, PersonOverride>>();
+  // Ordered by date: the latest override of a component in the period wins.
+  for (const row of overrideRows) {
+    const own = overrides.get(row.user_id) ?? new Map<string, PersonOverride>();
+    own.set(row.code, { mode: row.mode, value: row.value === null ? null : new PayDecimal(row.value) });
+    overrides.set(row.user_id, own);
+  }
+  return {
+    period,
+    currency: run.currency,
+    money: { digits: minorDigits(run.currency), rounding: settings.rounding },
+    settings,
+    plan,
+    tables,
+    people,
+    rates,
+    attendance,
+    overrides,
+    paidElsewhere: new Set(elsewhere.map((row) => row.user_id)),
+  };
+}
+
+const minutesToHours = (minutes: number) => new PayDecimal(minutes).dividedBy(60);
+
+/** A person's variables for the formulas, and their basic pay (or why they have none). */
+export function personInputs(inputs: RunInputs, person: PayPerson): { pay: BasicPay; variables: PayInputs | null; days: DaysSummary } {
+  const days = inputs.attendance.get(person.id)!;
+  // A half day is half a day worked.
+  const daysWorked = new PayDecimal(days.days_present).minus(new PayDecimal(days.days_half).dividedBy(2));
+  const hoursWorked = minutesToHours(days.worked_minutes);
+  const pay = basicPay(inputs.period, person, inputs.rates.get(person.id) ?? [], { days: daysWorked, hours: hoursWorked }, inputs.settings, { currency: inputs.currency, digits: inputs.money.digits });
+  if (pay.kind !== "paid") return { pay, variables: null, days };
+  return {
+    pay,
+    days,
+    variables: {
+      basic: pay.basic,
+      daily_rate: pay.daily_rate,
+      hourly_rate: pay.hourly_rate,
+      days_worked: daysWorked,
+      hours_worked: hoursWorked,
+      overtime_hours: minutesToHours(days.overtime_minutes),
+      late_minutes: new PayDecimal(days.late_minutes),
+      undertime_minutes: new PayDecimal(days.undertime_minutes),
+      absences: new PayDecimal(days.days_absent),
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * Trying a component before saving it: evaluated for one person and period
+ * with everything else as it is (the same inputs and engine as a run), so
+ * the formula editor shows the amount and what the formula read.
+ */
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { PreviewReply, previewBody } from "../../../contracts/payroll";
+import { payComponents, users } from "../../db/schema";
+import type { AppContext } from "../../lib/context";
+import { HttpError, invalidField } from "../../lib/errors";
+import { companyFacts } from "../company/facts";
+import { checkComponentSet, newComponent } from "./components";
+import { computePay, PersonPayError, toMinor } from "./engine";
+import { loadRunInputs, personInputs } from "./inputs";
+
+export async function previewComponent(ctx: AppContext, body: z.output<typeof previewBody>): Promise<PreviewReply> {
+  const [person] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, body.user_id));
+  if (!person) throw invalidField("user_id", "payroll.preview.unknownPerson");
+  if (body.period_end < body.period_start) throw invalidField("period_end", "payroll.runs.endBeforeStart");
+  // The component as typed, in place of the stored one of that code (if any).
+  const [stored] = await ctx.db.select({ id: payComponents.id }).from(payComponents).where(eq(payComponents.code, body.component.code));
+  const component = { ...newComponent(body.component), id: stored?.id ?? 0, active: true };
+  const plan = await checkComponentSet(ctx.db, { changed: component });
+  const { currency } = await companyFacts(ctx.db);
+  const inputs = { ...(await loadRunInputs(ctx, { period: { start: body.period_start, end: body.period_end }, people: { user_ids: [person.id] }, kind: "off_cycle", currency })), plan };
+  const who = inputs.people[0];
+  if (!who) throw invalidField("user_id", "payroll.preview.notEmployed");
+  const { pay, variables } = personInputs(inputs, who);
+  if (pay.kind === "missing_rate") throw invalidField("user_id", "payroll.preview.missingRate");
+  if (pay.kind === "other_currency") throw invalidField("user_id", "payroll.preview.otherCurrency", { currency: pay.currency });
+  try {
+    const result = computePay(plan, inputs.tables, variables!, inputs.overrides.get(who.id) ?? new Map(), inputs.money);
+    const employer = result.lines.find((line) => line.kind === "employer" && line.code === component.code);
+    const read = new Set([...plan.byCode.get(component.code)!.compiled.reads, ...(plan.byCode.get(component.code)!.employer?.reads ?? [])]);
+    return {
+      amount: toMinor(result.values.get(component.code)!, inputs.money.digits),
+      employer_amount: component.employer_share ? (employer?.amount ?? 0) : null,
+      currency,
+      inputs: Object.fromEntries([...read].sort().map((name) => [name, result.values.get(name)!.toString()])),
+    };
+  } catch (error) {
+    if (!(error instanceof PersonPayError)) throw error;
+    const field = error.code === component.code ? "component.calculation" : "component";
+    throw new HttpError(422, error.error.key, error.error.params, { [field]: [{ key: error.error.key, params: error.error.params }] });
+  }
+}
