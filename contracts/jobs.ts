@@ -40,4 +40,6 @@ export type JobRecord = z.infer<typeof jobRecordSchema>;
 export const JOB_FOLLOWERS: Readonly<Record<string, readonly Permission[]>> = {
   /** Mail has no owner: only level 0, who reads the outbox, follows it. */
   "mail.deliver": [],
+  /** A run's calculation: whoever reads payroll watches its progress bar. */
+  "payroll.calculate": ["payroll_view", "payroll_manage", "payroll_release"],
 };

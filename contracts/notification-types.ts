@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { MESSAGE } from "./validation";
 
-export const NOTIFICATION_TYPES = ["password_changed", "password_reset", "access_changed", "account_deactivated", "system", "attendance_corrected"] as const;
+export const NOTIFICATION_TYPES = ["password_changed", "password_reset", "access_changed", "account_deactivated", "system", "attendance_corrected", "payslip_released"] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -40,6 +40,8 @@ export const DEFAULT_DELIVERY: DeliveryChoices = {
   system: { in_app: true, email: false },
   // Someone changed one's working time: worth an e-mail, payroll reads it.
   attendance_corrected: { in_app: true, email: true },
+  // Pay is news people want wherever they are; the e-mail links to the payslip, never attaches it.
+  payslip_released: { in_app: true, email: true },
 };
 
 /** A person's channels for each type: their own choice where they made one, the company's otherwise. */

@@ -21,6 +21,7 @@ import { API_ROUTES } from "./modules/routes";
 import { createSessionCache, forgetOnChange } from "./modules/auth/session-cache";
 import { wireNotifications } from "./modules/notifications";
 import { wireAttendance } from "./modules/attendance";
+import { wirePayroll } from "./modules/payroll";
 import type { AuthUser } from "./modules/auth/sessions";
 
 declare module "fastify" {
@@ -115,6 +116,7 @@ export async function buildApp({ database, config, clock = systemClock, logger =
   for (const kind of await loadJobKinds(config.jobs.modules, app.ctx)) jobs.register(kind);
   wireNotifications(app, database);
   wireAttendance(app);
+  wirePayroll(app);
   app.decorateRequest("user", null as unknown as AuthUser);
   app.decorateRequest("t", null as unknown as Translate);
   app.decorateRequest("origin", null as unknown as RequestOrigin);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { count } from "drizzle-orm";
 import { BUILT_IN_ROLE_DESCRIPTIONS } from "../../contracts/built-in-roles";
 import { ACCESS_LEVEL, PERMISSIONS, type Permission } from "../../contracts/permissions";
+import { firstRatesFromRecords } from "../modules/payroll/pay-rates";
 import { hashPassword, type HashingCost } from "../lib/passwords";
 import type { SettingsValues } from "../../contracts/settings";
 import type { Db } from "./client";
@@ -84,6 +85,7 @@ export async function seedCompany(db: Db, company: CompanySeed, cost: HashingCos
     }),
   );
 
+  await firstRatesFromRecords(db);
   await db.update(companyProfile).set({ ...company.profile, updated_at: now });
   if (company.system) await db.insert(systemSettings).values({ key: "system", value: company.system, updated_at: now });
 }

@@ -10,9 +10,11 @@ import { jobsRoutes } from "./jobs/routes";
 import { locationsRoutes } from "./locations/routes";
 import { meRoutes } from "./me/routes";
 import { notificationsRoutes } from "./notifications/routes";
+import { payrollRoutes } from "./payroll/routes";
+import { paySetupRoutes } from "./payroll/setup-routes";
 import { rolesRoutes } from "./roles/routes";
 import { schedulesRoutes } from "./schedules/routes";
 import { settingsRoutes } from "./settings/routes";
 import { usersRoutes } from "./users/routes";
 
-export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes, companyRoutes, notificationsRoutes, attendanceRoutes, attendanceReportRoutes, schedulesRoutes, holidaysRoutes];
+export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes, companyRoutes, notificationsRoutes, attendanceRoutes, attendanceReportRoutes, schedulesRoutes, holidaysRoutes, paySetupRoutes, payrollRoutes];

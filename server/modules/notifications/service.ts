@@ -46,6 +46,7 @@ const DEFAULT_LINK: Record<NotificationType, string | null> = {
   account_deactivated: null,
   system: null,
   attendance_corrected: "/attendance/history",
+  payslip_released: "/user-payslips",
 };
 
 type Rows<T> = { rows: T[] };

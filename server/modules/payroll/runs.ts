@@ -10,7 +10,7 @@ import { BLOCKING_WARNINGS, RUN_STATUSES, type RunBody, type RunRecord, type Run
 import { decide, type Actor } from "../../../contracts/policies";
 import type { RunSubject } from "../../../contracts/policies/payroll";
 import type { Db } from "../../db/client";
-import { jobs, payrollRuns, users } from "../../db/schema";
+import { jobs, payrollRuns, payslips, users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { HttpError, invalidField, notFound } from "../../lib/errors";
 import type { Translate } from "../../lib/i18n";
@@ -19,6 +19,7 @@ import { authorize } from "../../lib/policy";
 import type { RequestOrigin } from "../../lib/origin";
 import { mutate, type Author } from "../../lib/write";
 import { companyFacts } from "../company/facts";
+import { notify } from "../notifications/service";
 import { readSettings } from "../settings/service";
 import { calculateJob } from "./calculate-job";
 
@@ -63,7 +64,7 @@ export const runsList = defineListSpec({
     total_people: { column: payrollRuns.total_people, kind: "number" },
     created_at: { column: payrollRuns.created_at, kind: "date" },
   },
-  defaultSort: "-period_end,-id",
+  defaultSort: "-period_end",
   search: [payrollRuns.name],
 });
 
@@ -184,7 +185,16 @@ async function transition(
   actor: Actor,
   author: Author,
   id: number,
-  step: { action: "payroll.approve" | "payroll.reopen" | "payroll.release"; event: string; to: RunStatus; set: Partial<RunRow>; reason?: string; check?: (run: RunRow) => void },
+  step: {
+    action: "payroll.approve" | "payroll.reopen" | "payroll.release";
+    event: string;
+    to: RunStatus;
+    set: Partial<RunRow>;
+    reason?: string;
+    check?: (run: RunRow) => void;
+    /** What else the transition changes, in its transaction. */
+    alsoWrite?: (tx: Db, run: RunRow) => Promise<void>;
+  },
   t: Translate,
 ): Promise<RunRecord> {
   const view = await loadRun(ctx.db, id);
@@ -199,6 +209,7 @@ async function transition(
       .where(and(eq(payrollRuns.id, id), eq(payrollRuns.status, from), sql`${payrollRuns.updated_at} = ${view.run.updated_at.toISOString()}`))
       .returning({ id: payrollRuns.id });
     if (moved.length === 0) throw new HttpError(409, "payroll.runs.changedMeanwhile");
+    await step.alsoWrite?.(tx, view.run);
     return { result: id, subjectId: id, changes: { status: { from, to: step.to }, ...(step.reason ? { reason: step.reason } : {}) } };
   });
   return readRun(ctx, actor, id, t);
@@ -227,7 +238,18 @@ export async function reopenRun(ctx: AppContext, actor: Actor, author: Author, i
 }
 
 export async function releaseRun(ctx: AppContext, actor: Actor, author: Author, id: number, t: Translate): Promise<RunRecord> {
-  return transition(ctx, actor, author, id, { action: "payroll.release", event: "payroll.released", to: "released", set: { released_by: actor.id, released_at: ctx.clock.now() } }, t);
+  return transition(ctx, actor, author, id, {
+    action: "payroll.release",
+    event: "payroll.released",
+    to: "released",
+    set: { released_by: actor.id, released_at: ctx.clock.now() },
+    // Everyone paid hears of it with the release itself: nobody is told of a release rolled back.
+    alsoWrite: async (tx, run) => {
+      const paid = await tx.select({ user_id: payslips.user_id }).from(payslips).where(eq(payslips.payroll_id, id));
+      const params = { name: run.name, period_start: run.period_start, period_end: run.period_end, pay_date: run.pay_date };
+      await notify(ctx, { recipients: paid.map((row) => row.user_id), type: "payslip_released", params, senderId: actor.id }, tx);
+    },
+  }, t);
 }
 
 /** Which runs may go: drafts and calculated runs not being calculated; the others with why not. */

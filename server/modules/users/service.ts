@@ -4,18 +4,23 @@ import { can, type Actor } from "../../../contracts/policies";
 import type { UserSubject } from "../../../contracts/policies/users";
 import { type UserCreateInput, type UserPreferences, type UserRecord, type UserUpdateInput } from "../../../contracts/users";
 import type { Db } from "../../db/client";
-import { activityLog, roles, users, userWorkLocations, workLocations } from "../../db/schema";
+import { activityLog, payslips, roles, users, userWorkLocations, workLocations } from "../../db/schema";
 import { diffFields } from "../../lib/changes";
 import type { AppContext } from "../../lib/context";
 import { HttpError, invalidField, notFound } from "../../lib/errors";
 import { hashPassword, type HashingCost } from "../../lib/passwords";
 import { authorize, authorizeWrite } from "../../lib/policy";
 import { signPath } from "../../lib/signed-urls";
+import { dateInZone } from "../../lib/time-zone";
+import { recordRate } from "../payroll/pay-rates";
 import { companyFacts } from "../company/facts";
 import { mutate, type Author } from "../../lib/write";
 import { revokeAllTokens, signInAllowed } from "../auth/sessions";
 
 /** A person's row with the work locations they clock in at (from user_work_locations). */
+/** The fields a pay rate is made of. */
+const PAY_RATE_FIELDS = ["pay_basis", "base_rate", "currency"] as const;
+
 export type UserRow = typeof users.$inferSelect & { work_location_ids: number[] };
 
 /** Their work locations' ids as one array column beside the row: one query, whatever the number of people. */
@@ -71,12 +76,15 @@ export async function insertUserRecord(db: Db, { work_location_ids = [], ...inpu
   await assertUnique(db, "email", email);
   await assertUnique(db, "employee_number", input.employee_number);
   // Paid in the company's currency unless told otherwise.
-  const currency = input.currency ?? (await companyFacts(db)).currency;
+  const facts = await companyFacts(db);
+  const currency = input.currency ?? facts.currency;
   const [user] = await db
     .insert(users)
     .values({ ...input, email, currency, created_at: now, updated_at: now, updated_by: input.created_by ?? null })
     .returning();
   await setWorkLocations(db, user.id, work_location_ids);
+  // Their first rate is in force from their hire date (or from today).
+  await recordRate(db, user.id, user.hire_date ?? dateInZone(now, facts.time_zone), { pay_basis: user.pay_basis, rate: Number(user.base_rate), currency: user.currency }, input.created_by ?? null, now);
   return { ...user, work_location_ids };
 }
 
@@ -258,6 +266,13 @@ export async function updateUser(ctx: AppContext, actor: Actor, author: Author, 
       .set({ ...columns, ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}), updated_at: now, updated_by: actor.id })
       .where(eq(users.id, id));
     if (changes.work_location_ids) await setWorkLocations(tx, id, work_location_ids!);
+    // A new rate is in force from today (or the hire date, for someone not started yet); earlier periods keep theirs.
+    if (PAY_RATE_FIELDS.some((field) => field in changes)) {
+      const today = dateInZone(now, (await companyFacts(tx)).time_zone);
+      const hire = columns.hire_date !== undefined ? columns.hire_date : before.hire_date;
+      const pay = { pay_basis: columns.pay_basis ?? before.pay_basis, rate: columns.base_rate ?? Number(before.base_rate), currency: columns.currency ?? before.currency };
+      await recordRate(tx, id, hire && hire > today ? hire : today, pay, actor.id, now);
+    }
     // Signing in ends with the account, and a new password ends every session.
     if (disabled || password !== undefined) await revokeAllTokens(tx, id);
     return { result: id, subjectId: id, changes };
@@ -265,9 +280,12 @@ export async function updateUser(ctx: AppContext, actor: Actor, author: Author, 
   return writtenUser(ctx, actor, id);
 }
 
+/** Something they did, or pay they received: records that must keep naming them. */
 async function hasHistory(db: Db, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: activityLog.id }).from(activityLog).where(eq(activityLog.actor_id, id)).limit(1);
-  return Boolean(row);
+  const [acted] = await db.select({ id: activityLog.id }).from(activityLog).where(eq(activityLog.actor_id, id)).limit(1);
+  if (acted) return true;
+  const [paid] = await db.select({ id: payslips.id }).from(payslips).where(eq(payslips.user_id, id)).limit(1);
+  return Boolean(paid);
 }
 
 /**
