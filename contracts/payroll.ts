@@ -255,6 +255,8 @@ export const runPeople = z.union([
   z.strictObject({ department: requiredText(120) }),
 ]);
 export type RunPeople = z.infer<typeof runPeople>;
+/** The same choice as replies carry it (no transforms in a reply's schema). */
+const runPeopleRecord = z.union([z.literal("all"), z.object({ user_ids: z.array(z.number().int()) }), z.object({ department: z.string() })]);
 
 const dayCount = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
 
@@ -321,7 +323,7 @@ export const runRecord = z.object({
   period_start: z.string(),
   period_end: z.string(),
   pay_date: z.string(),
-  people: runPeople,
+  people: runPeopleRecord,
   status: z.enum(RUN_STATUSES),
   currency: z.string(),
   /** The calculation job following this run, while one is queued or running. */

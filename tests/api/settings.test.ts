@@ -72,6 +72,7 @@ describe("the groups", () => {
         hours_per_day: "8",
         overtime_multiplier: "1.25",
         rounding: "half_up",
+        separate_approver: false,
       });
       expect((await read("system")).json().data).toEqual({
         session_hours: 12,

@@ -90,6 +90,29 @@ const WRITES: Record<string, Write> = {
     const assigned = await call(t, admin, { method: "POST", url: `/api/schedules/${schedule}/assignments`, payload: { user_ids: [person.id], effective_from: "2026-01-01" } });
     return { token: admin, request: { method: "DELETE", url: `/api/schedules/${schedule}/assignments/${assigned.json().data[0].id}` } };
   },
+  "POST /api/pay-overrides": async () => ({ token: admin, request: { method: "POST", url: "/api/pay-overrides", payload: await overrideBody() } }),
+  "PUT /api/pay-overrides/{id}": async () => {
+    const body = await overrideBody();
+    const id = (await call(t, admin, { method: "POST", url: "/api/pay-overrides", payload: body })).json().data.id;
+    return { token: admin, request: { method: "PUT", url: `/api/pay-overrides/${id}`, payload: { ...body, value: "300.00" } } };
+  },
+  "DELETE /api/pay-overrides/{id}": async () => {
+    const id = (await call(t, admin, { method: "POST", url: "/api/pay-overrides", payload: await overrideBody() })).json().data.id;
+    return { token: admin, request: { method: "DELETE", url: `/api/pay-overrides/${id}` } };
+  },
+  "POST /api/payroll": async () => ({
+    token: admin,
+    request: { method: "POST", url: "/api/payroll", payload: { period_start: "2026-02-01", period_end: "2026-02-28", pay_date: "2026-02-27", people: "all", corrects_id: null } },
+  }),
+  "DELETE /api/payroll/{id}": async () => ({ token: admin, request: { method: "DELETE", url: `/api/payroll/${await payrollRun()}` } }),
+  "POST /api/payroll/bulk-delete": async () => ({ token: admin, request: { method: "POST", url: "/api/payroll/bulk-delete", payload: { ids: [await payrollRun(), await payrollRun(["calculate"])] } } }),
+  "POST /api/payslip/generate-payslips/{id}": async () => ({ token: admin, request: { method: "POST", url: `/api/payslip/generate-payslips/${await payrollRun()}` } }),
+  "POST /api/payroll/{id}/approve": async () => ({ token: admin, request: { method: "POST", url: `/api/payroll/${await payrollRun(["calculate"])}/approve` } }),
+  "POST /api/payroll/{id}/reopen": async () => ({
+    token: admin,
+    request: { method: "POST", url: `/api/payroll/${await payrollRun(["calculate", "approve"])}/reopen`, payload: { reason: "The overtime of the 14th was missing" } },
+  }),
+  "POST /api/payroll/release/{id}": async () => ({ token: admin, request: { method: "POST", url: `/api/payroll/release/${await payrollRun(["calculate", "approve"])}` } }),
 };
 
 /** Someone with two unread notifications, as a broadcast leaves them. */
@@ -102,8 +125,31 @@ async function withNotifications(): Promise<{ token: string; ids: number[] }> {
   return { token: person.token, ids: listed.json().data.map((item: { id: number }) => item.id) };
 }
 
-/** POSTs that write nothing: a stream ticket is signed, not stored; a position is checked, not kept. */
-const NOT_WRITES = ["POST /api/notifications/stream-ticket", "POST /api/attendance/validate-location"];
+/** POSTs that write nothing: a stream ticket is signed, not stored; a position is checked, not kept; a component is tried, not saved. */
+const NOT_WRITES = ["POST /api/notifications/stream-ticket", "POST /api/attendance/validate-location", "POST /api/pay-components/preview"];
+
+/** Writes that queue a job which writes its own activity row once done (a run's calculation): awaited, and counted. */
+const JOB_ROWS: Record<string, number> = { "POST /api/payslip/generate-payslips/{id}": 1 };
+
+/** A new payroll run of the test company, brought to a state by the steps given; its id. */
+async function payrollRun(steps: ("calculate" | "approve")[] = []): Promise<number> {
+  const created = await call(t, admin, { method: "POST", url: "/api/payroll", payload: { period_start: "2026-02-01", period_end: "2026-02-28", pay_date: "2026-02-27", people: { user_ids: [1] }, corrects_id: null } });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().data.id as number;
+  for (const step of steps) {
+    const url = step === "calculate" ? `/api/payslip/generate-payslips/${id}` : `/api/payroll/${id}/approve`;
+    const response = await call(t, admin, { method: "POST", url });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    await t.app.ctx.jobs.idle();
+  }
+  return id;
+}
+
+/** An override body for a person and a component of their own. */
+async function overrideBody() {
+  const [person, component] = await Promise.all([employeeSignedIn(t, admin), createSample(t, admin, "pay-components")]);
+  return { user_id: person.id, component_id: component, mode: "amount", value: "250.00", effective_from: "2026-01-01", effective_to: null, reason: "Agreed in the contract" };
+}
 
 /** A day of a new person of their own, ending two hours ago, as an administrator enters it. */
 async function manualDay() {
@@ -239,7 +285,8 @@ describe("the write path, for every write operation in the reference", () => {
       const userAgent = `write-path-test ${key}`;
       const response = await call(t, token, { ...request, headers: { ...request.headers, "user-agent": userAgent } });
       expect(response.statusCode, `${key}: ${response.body}`).toBeLessThan(300);
-      expect(await activityCount(), `${key}: exactly one activity row`).toBe(rowsBefore + 1);
+      if (JOB_ROWS[key]) await t.app.ctx.jobs.idle();
+      expect(await activityCount(), `${key}: exactly one activity row (and its job's)`).toBe(rowsBefore + 1 + (JOB_ROWS[key] ?? 0));
       expect(await newestOrigin(), `${key}: the row keeps where the change came from`).toEqual({ ip: "127.0.0.1", user_agent: userAgent });
     });
   }

@@ -26,6 +26,16 @@ export const SAMPLES: Record<string, Sample> = {
   },
   // One holiday a date: each sample takes a day of its own, far from any test's dates.
   holidays: { create: () => ({ date: freeDay(), name: unique("Holiday ") }), change: () => ({ name: unique("Renamed ") }) },
+  // A fixed allowance nobody else reads: free to change and to delete.
+  "pay-components": {
+    create: () => ({ code: unique("C").toUpperCase(), name: unique("Allowance "), kind: "earning", calculation: { type: "fixed", amount: "500.00" } }),
+    change: () => ({ calculation: { type: "fixed", amount: "750.00" } }),
+  },
+  // A code of its own: no component reads it.
+  "rate-tables": {
+    create: () => ({ code: unique("T").toUpperCase(), name: unique("Table "), kind: "bands", effective_from: "2026-01-01", rows: [{ from: "0", to: null, value: "100" }] }),
+    change: () => ({ name: unique("Renamed ") }),
+  },
 };
 
 let dayOffset = Math.floor(Math.random() * 100_000);
