@@ -30,6 +30,7 @@ import {
   UserOutlined,
   WalletOutlined,
 } from "@ant-design/icons";
+import type { RunStatus } from "../../contracts/payroll";
 import { ACCESS_LEVEL } from "../../contracts/permissions";
 import { ROUTES } from "../routing/guards";
 import type { ComponentType } from "react";
@@ -117,6 +118,63 @@ export const RESOURCES: readonly ResourceDefinition[] = [
     // Created, opened and edited in a dialog on the list: no routes of their own.
     access: { list: "roles.list", show: "roles.view", create: "roles.create", edit: "roles.update", delete: "roles.delete" },
     subject: (record) => ({ permissions: Array.isArray(record.permissions) ? (record.permissions as string[]) : [] }),
+  }),
+  defineResource({
+    name: "payroll",
+    api: "payroll",
+    routes: { list: "/payroll", show: "/payroll/:id" },
+    pages: () => import("../pages/payroll"),
+    labelKey: "menu.payroll",
+    icon: WalletOutlined,
+    group: MENU_GROUPS.payrollManagement,
+    // Created in a dialog on the list; calculated, approved and released from the run's review page.
+    access: { list: "payroll.list", show: "payroll.view", create: "payroll.create", delete: "payroll.delete" },
+    subject: (record) => ({
+      status: record.status as RunStatus,
+      calculated_by: (record.calculated as { by?: number } | null)?.by ?? null,
+      separate_approver: record.separate_approver === true,
+    }),
+  }),
+  defineResource({
+    name: "payslips",
+    api: "payslips",
+    routes: { list: "/payslips" },
+    pages: () => import("../pages/payslips"),
+    labelKey: "menu.payslips",
+    icon: FileTextOutlined,
+    group: MENU_GROUPS.payrollManagement,
+    access: { list: "payslips.list", show: "payslips.view" },
+  }),
+  defineResource({
+    name: "pay-components",
+    api: "pay-components",
+    // The spec's /deductions: earnings and deductions, with rate tables and overrides on tabs beside them.
+    routes: { list: "/deductions" },
+    pages: () => import("../pages/pay-components"),
+    labelKey: "menu.deductions",
+    icon: CalculatorOutlined,
+    group: MENU_GROUPS.payrollManagement,
+    access: { list: "payComponents.list", show: "payComponents.view", create: "payComponents.create", edit: "payComponents.update", delete: "payComponents.delete" },
+  }),
+  defineResource({
+    name: "rate-tables",
+    api: "rate-tables",
+    // A tab of /deductions: no page or menu entry of its own.
+    routes: {},
+    pages: async () => ({}),
+    labelKey: "payrollUi.tables.title",
+    icon: CalculatorOutlined,
+    access: { list: "payComponents.list", show: "payComponents.view", create: "payComponents.create", edit: "payComponents.update", delete: "payComponents.delete" },
+  }),
+  defineResource({
+    name: "pay-overrides",
+    api: "pay-overrides",
+    // A tab of /deductions: no page or menu entry of its own.
+    routes: {},
+    pages: async () => ({}),
+    labelKey: "payrollUi.overrides.title",
+    icon: CalculatorOutlined,
+    access: { list: "payComponents.list", show: "payComponents.view", create: "payComponents.create", edit: "payComponents.update", delete: "payComponents.delete" },
   }),
   defineResource({
     name: "attendance",

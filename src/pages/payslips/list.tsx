@@ -1,0 +1,5 @@
+import { IdentityPage } from "../../components/common/IdentityPage";
+
+export default function Page() {
+  return <IdentityPage titleKey="menu.payslips" />;
+}
