@@ -100,11 +100,6 @@ const WRITES: Record<string, Write> = {
     const id = (await call(t, admin, { method: "POST", url: "/api/pay-overrides", payload: await overrideBody() })).json().data.id;
     return { token: admin, request: { method: "DELETE", url: `/api/pay-overrides/${id}` } };
   },
-  "POST /api/payroll": async () => ({
-    token: admin,
-    request: { method: "POST", url: "/api/payroll", payload: { period_start: "2026-02-01", period_end: "2026-02-28", pay_date: "2026-02-27", people: "all", corrects_id: null } },
-  }),
-  "DELETE /api/payroll/{id}": async () => ({ token: admin, request: { method: "DELETE", url: `/api/payroll/${await payrollRun()}` } }),
   "POST /api/payroll/bulk-delete": async () => ({ token: admin, request: { method: "POST", url: "/api/payroll/bulk-delete", payload: { ids: [await payrollRun(), await payrollRun(["calculate"])] } } }),
   "POST /api/payslip/generate-payslips/{id}": async () => ({ token: admin, request: { method: "POST", url: `/api/payslip/generate-payslips/${await payrollRun()}` } }),
   "POST /api/payroll/{id}/approve": async () => ({ token: admin, request: { method: "POST", url: `/api/payroll/${await payrollRun(["calculate"])}/approve` } }),
@@ -185,10 +180,13 @@ const OWN_WRITES = ["/api/logout", "/api/settings/preferences", "/api/notificati
 /** The create, change and delete of every resource with a sample. */
 for (const [resource, sample] of Object.entries(SAMPLES)) {
   WRITES[`POST /api/${resource}`] = async () => ({ token: admin, request: { method: "POST", url: `/api/${resource}`, payload: sample.create() } });
-  WRITES[`PUT /api/${resource}/{id}`] = async () => ({
-    token: admin,
-    request: { method: "PUT", url: `/api/${resource}/${await createSample(t, admin, resource)}`, payload: sample.change() },
-  });
+  const change = sample.change;
+  if (change) {
+    WRITES[`PUT /api/${resource}/{id}`] = async () => ({
+      token: admin,
+      request: { method: "PUT", url: `/api/${resource}/${await createSample(t, admin, resource)}`, payload: change() },
+    });
+  }
   WRITES[`DELETE /api/${resource}/{id}`] = async () => ({ token: admin, request: { method: "DELETE", url: `/api/${resource}/${await createSample(t, admin, resource)}` } });
 }
 

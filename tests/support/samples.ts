@@ -10,8 +10,8 @@ import { call, employeePayload, unique } from "./people";
 export interface Sample {
   /** A body `POST /api/<resource>` accepts from an administrator. */
   create(): Record<string, unknown>;
-  /** A body `PUT /api/<resource>/{id}` accepts for such a record, changing it. */
-  change(): Record<string, unknown>;
+  /** A body `PUT /api/<resource>/{id}` accepts for such a record, changing it; none for a resource without that call. */
+  change?(): Record<string, unknown>;
 }
 
 export const SAMPLES: Record<string, Sample> = {
@@ -30,6 +30,10 @@ export const SAMPLES: Record<string, Sample> = {
   "pay-components": {
     create: () => ({ code: unique("C").toUpperCase(), name: unique("Allowance "), kind: "earning", calculation: { type: "fixed", amount: "500.00" } }),
     change: () => ({ calculation: { type: "fixed", amount: "750.00" } }),
+  },
+  // A draft run of one person: deletable, never in another run's way (runs of a period only warn of each other).
+  payroll: {
+    create: () => ({ period_start: "2026-02-01", period_end: "2026-02-28", pay_date: "2026-02-27", people: { user_ids: [1] }, corrects_id: null }),
   },
   // A code of its own: no component reads it.
   "rate-tables": {
@@ -50,5 +54,31 @@ export async function createSample(t: TestApp, token: string, resource: string):
   if (!sample) throw new Error(`no sample ${resource} in tests/support/samples.ts`);
   const response = await call(t, token, { method: "POST", url: `/api/${resource}`, payload: sample.create() });
   if (response.statusCode !== 201) throw new Error(`creating a sample ${resource} answered ${response.statusCode} ${response.body}`);
+  return response.json().data.id;
+}
+
+/** A payslip to read: a new person paid by a component paying everyone, and a run of them calculated (payslips have no create of their own). */
+export async function createPayslip(t: TestApp, token: string): Promise<number> {
+  await createSample(t, token, "pay-components");
+  // A person of their own: a regular run pays someone once a period.
+  const person = (await call(t, token, { method: "POST", url: "/api/users", payload: employeePayload() })).json().data.id;
+  const created = await call(t, token, { method: "POST", url: "/api/payroll", payload: { ...SAMPLES.payroll.create(), people: { user_ids: [person] } } });
+  const run = created.json().data.id;
+  const queued = await call(t, token, { method: "POST", url: `/api/payslip/generate-payslips/${run}` });
+  if (queued.statusCode !== 202) throw new Error(`calculating a sample run answered ${queued.statusCode} ${queued.body}`);
+  await t.app.ctx.jobs.idle();
+  const listed = await call(t, token, { method: "GET", url: `/api/payslips?filter[payroll_id][equals]=${run}` });
+  const [payslip] = listed.json().data;
+  if (!payslip) throw new Error(`the sample run made no payslip: ${(await call(t, token, { method: "GET", url: `/api/payroll/${run}` })).body}`);
+  return payslip.id;
+}
+
+/** An override of a sample component for a new person; its id. */
+export async function createOverride(t: TestApp, token: string): Promise<number> {
+  const person = await call(t, token, { method: "POST", url: "/api/users", payload: employeePayload() });
+  const component = await createSample(t, token, "pay-components");
+  const body = { user_id: person.json().data.id, component_id: component, mode: "amount", value: "250.00", effective_from: "2026-01-01", effective_to: null, reason: "Agreed in the contract" };
+  const response = await call(t, token, { method: "POST", url: "/api/pay-overrides", payload: body });
+  if (response.statusCode !== 201) throw new Error(`creating a sample override answered ${response.statusCode} ${response.body}`);
   return response.json().data.id;
 }
