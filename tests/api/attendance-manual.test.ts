@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
 import { startTestApp, TestClock, type TestApp } from "../support/api";
 import { activitiesAfter, ADMIN, call, createRole, EMPLOYEE, employeeSignedIn, lastActivityId, staffWith } from "../support/people";
+import { createSample } from "../support/samples";
 
 let t: TestApp;
 let admin: string;
@@ -126,5 +127,30 @@ describe("correcting and removing", () => {
     expect((await correct(admin, id, { reason: "x" })).statusCode).toBe(404);
     const [row] = (await activitiesAfter(t, admin, since)).filter((entry) => entry.subject_type === "attendance");
     expect(row).toMatchObject({ action: "attendance.removed", changes: { user_id: me.id, reason: "Entered twice" } });
+  });
+});
+
+describe("days a released payroll paid", () => {
+  it("are locked: entering, correcting or removing one is a 409 naming the run; days outside its period and other people's still change", async () => {
+    const me = await person();
+    const paidDay = (await enter(admin, day(me.id))).json().data;
+    const workDate: string = paidDay.work_date;
+    await createSample(t, admin, "pay-components");
+    const run = (await call(t, admin, { method: "POST", url: "/api/payroll", payload: { name: "March lock test", period_start: workDate, period_end: workDate, pay_date: workDate, people: { user_ids: [me.id] } } })).json().data.id;
+    expect((await call(t, admin, { method: "POST", url: `/api/payslip/generate-payslips/${run}` })).statusCode).toBe(202);
+    await t.app.ctx.jobs.idle();
+    // Before the release, corrections still go in (the run is recalculated).
+    expect((await correct(admin, paidDay.id, { clock_out_at: hoursAgo(22), reason: "Left earlier" })).statusCode).toBe(200);
+    for (const step of [`/api/payroll/${run}/approve`, `/api/payroll/release/${run}`]) expect((await call(t, admin, { method: "POST", url: step })).statusCode).toBe(200);
+
+    const locked = 'This day was paid in the released payroll “March lock test” and can no longer change: pay any difference with a correction run.';
+    const corrected = await correct(admin, paidDay.id, { clock_out_at: hoursAgo(21), reason: "Stayed after all" });
+    expect(corrected.statusCode).toBe(409);
+    expect(corrected.json().message).toBe(locked);
+    expect((await remove(admin, paidDay.id)).statusCode).toBe(409);
+    expect((await enter(admin, day(me.id, { clock_in_at: hoursAgo(21), clock_out_at: hoursAgo(20) }))).json().message).toBe(locked);
+    // Another day of theirs, and the same day of someone the run did not pay, are not locked.
+    expect((await enter(admin, day(me.id, { clock_in_at: hoursAgo(60), clock_out_at: hoursAgo(55) }))).statusCode).toBe(201);
+    expect((await enter(admin, day((await person()).id))).statusCode).toBe(201);
   });
 });

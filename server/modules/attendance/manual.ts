@@ -2,7 +2,7 @@
  * Days entered, corrected or removed by an attendance administrator, always
  * with a reason: the reason goes to the activity log with the change, and
  * the person is told (the notifications module listens to these events).
- * (A day inside a released payroll period will be locked once payroll exists.)
+ * A day a released payroll paid is locked (payroll/paid-days.ts).
  */
 import { and, eq, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { AttendanceRecord, Correction, ManualEntry } from "../../../contracts/attendance";
@@ -14,6 +14,7 @@ import { dateInZone } from "../../lib/time-zone";
 import { mutate, type Author } from "../../lib/write";
 import { refreshDays } from "./day-store";
 import { companyFacts } from "../company/facts";
+import { assertDaysUnpaid } from "../payroll/paid-days";
 import { loadRecord } from "./records";
 
 interface Span {
@@ -73,6 +74,7 @@ export async function enterDay(ctx: AppContext, author: Author, input: ManualEnt
   checkSpan(span, now);
   await assertNoOverlap(ctx.db, input.user_id, span);
   const workDate = dateInZone(span.clockIn, (await companyFacts(ctx.db)).time_zone);
+  await assertDaysUnpaid(ctx.db, input.user_id, [workDate]);
   const id = await mutate(ctx, author, { action: "attendance.entered", subjectType: "attendance" }, async (tx) => {
     const [row] = await tx
       .insert(attendanceRecords)
@@ -102,6 +104,7 @@ export async function correctDay(ctx: AppContext, author: Author, id: number, in
   checkSpan(span, now);
   await assertNoOverlap(ctx.db, row.user_id, span, id);
   const workDate = dateInZone(span.clockIn, (await companyFacts(ctx.db)).time_zone);
+  await assertDaysUnpaid(ctx.db, row.user_id, [row.work_date, workDate]);
   const before = toSpan(row.clock_in_at, row.clock_out_at ?? now, breaks.map((entry) => ({ started_at: entry.started_at, ended_at: entry.ended_at ?? now })));
   await mutate(ctx, author, { action: "attendance.corrected", subjectType: "attendance" }, async (tx) => {
     await tx
@@ -117,6 +120,7 @@ export async function correctDay(ctx: AppContext, author: Author, id: number, in
 
 export async function removeDay(ctx: AppContext, author: Author, id: number, reason: string): Promise<void> {
   const { row, breaks } = await loadRow(ctx.db, id);
+  await assertDaysUnpaid(ctx.db, row.user_id, [row.work_date]);
   await mutate(ctx, author, { action: "attendance.removed", subjectType: "attendance" }, async (tx) => {
     await tx.delete(attendanceRecords).where(eq(attendanceRecords.id, id));
     await refreshDays(tx, { userIds: [row.user_id], dates: [row.work_date] }, ctx.clock.now());
