@@ -9,7 +9,8 @@
 import { z } from "zod";
 import { calendarDate } from "./schedules";
 import { isoTimestamp } from "./replies";
-import { MESSAGE, recordId, requiredText } from "./validation";
+import { PAY_BASES } from "./users";
+import { currencyCode, MESSAGE, minorUnits, recordId, requiredText } from "./validation";
 
 export const COMPONENT_KINDS = ["earning", "deduction"] as const;
 export type ComponentKind = (typeof COMPONENT_KINDS)[number];
@@ -400,3 +401,25 @@ export const comparisonRow = z.object({
 });
 export const comparisonReply = z.object({ previous: z.object({ id: z.number().int(), name: z.string() }).nullable(), rows: z.array(comparisonRow) });
 export type ComparisonReply = z.infer<typeof comparisonReply>;
+
+/** A person's rate from a date on (their pay history); rate in minor units of currency per month, day or hour. */
+export const payRateBody = z.strictObject({
+  effective_from: calendarDate,
+  pay_basis: z.enum(PAY_BASES, { error: MESSAGE.invalid }),
+  rate: minorUnits.refine((value) => value > 0, { error: "payroll.rates.positive" }),
+  currency: currencyCode,
+});
+export type PayRateBody = z.infer<typeof payRateBody>;
+
+export const payRateRecord = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  effective_from: z.string(),
+  pay_basis: z.enum(PAY_BASES),
+  rate: z.number().int(),
+  currency: z.string(),
+  /** Who entered it; null for a rate carried over from the person's record. */
+  created_by_name: z.string().nullable(),
+  created_at: isoTimestamp,
+});
+export type PayRateRecord = z.infer<typeof payRateRecord>;

@@ -10,6 +10,7 @@ import { jobsRoutes } from "./jobs/routes";
 import { locationsRoutes } from "./locations/routes";
 import { meRoutes } from "./me/routes";
 import { notificationsRoutes } from "./notifications/routes";
+import { payRateRoutes } from "./payroll/pay-rate-routes";
 import { payrollRoutes } from "./payroll/routes";
 import { paySetupRoutes } from "./payroll/setup-routes";
 import { rolesRoutes } from "./roles/routes";
@@ -17,4 +18,4 @@ import { schedulesRoutes } from "./schedules/routes";
 import { settingsRoutes } from "./settings/routes";
 import { usersRoutes } from "./users/routes";
 
-export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes, companyRoutes, notificationsRoutes, attendanceRoutes, attendanceReportRoutes, schedulesRoutes, holidaysRoutes, paySetupRoutes, payrollRoutes];
+export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes, companyRoutes, notificationsRoutes, attendanceRoutes, attendanceReportRoutes, schedulesRoutes, holidaysRoutes, paySetupRoutes, payrollRoutes, payRateRoutes];

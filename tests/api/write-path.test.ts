@@ -100,6 +100,15 @@ const WRITES: Record<string, Write> = {
     const id = (await call(t, admin, { method: "POST", url: "/api/pay-overrides", payload: await overrideBody() })).json().data.id;
     return { token: admin, request: { method: "DELETE", url: `/api/pay-overrides/${id}` } };
   },
+  "POST /api/users/{id}/pay-rates": async () => ({
+    token: admin,
+    request: { method: "POST", url: `/api/users/${(await employeeSignedIn(t, admin)).id}/pay-rates`, payload: { effective_from: "2026-02-01", pay_basis: "monthly", rate: 500_000, currency: "USD" } },
+  }),
+  "DELETE /api/users/{id}/pay-rates/{rateId}": async () => {
+    const person = await employeeSignedIn(t, admin);
+    const [first] = (await call(t, admin, { method: "GET", url: `/api/users/${person.id}/pay-rates` })).json().data;
+    return { token: admin, request: { method: "DELETE", url: `/api/users/${person.id}/pay-rates/${first.id}` } };
+  },
   "POST /api/payroll/bulk-delete": async () => ({ token: admin, request: { method: "POST", url: "/api/payroll/bulk-delete", payload: { ids: [await payrollRun(), await payrollRun(["calculate"])] } } }),
   "POST /api/payslip/generate-payslips/{id}": async () => ({ token: admin, request: { method: "POST", url: `/api/payslip/generate-payslips/${await payrollRun()}` } }),
   "POST /api/payroll/{id}/approve": async () => ({ token: admin, request: { method: "POST", url: `/api/payroll/${await payrollRun(["calculate"])}/approve` } }),

@@ -33,3 +33,11 @@ export async function firstRatesFromRecords(db: Db): Promise<void> {
     select u.id, coalesce(u.hire_date, u.created_at::date), u.pay_basis, u.base_rate, u.currency from ${users} u
     where u.base_rate > 0 and not exists (select 1 from ${payRates} r where r.user_id = u.id)`);
 }
+
+/** The record's pay fields follow the rate in force today: a dated change reaches them once its day has come (or at once, when already in force). */
+export async function syncRecordPay(db: Db, userId: number, today: string): Promise<void> {
+  await db.execute(sql`
+    update ${users} u set pay_basis = r.pay_basis, base_rate = r.rate, currency = r.currency
+    from (select pay_basis, rate, currency from ${payRates} where user_id = ${userId} and effective_from <= ${today}::date order by effective_from desc limit 1) r
+    where u.id = ${userId} and (u.pay_basis, u.base_rate, u.currency) is distinct from (r.pay_basis, r.rate, r.currency)`);
+}
