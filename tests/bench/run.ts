@@ -13,6 +13,8 @@
  *   - attendance, on a DATA_DIR of 10,000 people with a month of records and their stored days:
  *     the month's report for everyone (CSV), a page of 100, the day-by-day counts, and
  *     clock-in/clock-out by 50 people at once (p50 / p95 / p99)
+ *   - payroll, on the same directory: eight components, a run over everyone calculated and
+ *     persisted (then recalculated), request to "calculated", and the server's memory peak
  * Loopback only; every server it starts is stopped and its temporary directory removed.
  */
 import fs from "node:fs";
@@ -24,6 +26,7 @@ import { apiToken, assertAppBuilt, DIST_DIR, makeTempDataDir, startServer, type 
 import { BENCH_MONTH, loadAttendanceMonth } from "./attendance-load";
 import { CLOCKING_PEOPLE, measureClocking, type ClockingFigures } from "./clocking";
 import { loginRouteJavaScript } from "./bundle";
+import { measurePayroll, type PayrollFigures } from "./payroll";
 
 /** The part of autocannon's programmatic API used here (the package ships no types). */
 interface AutocannonResult {
@@ -59,6 +62,7 @@ const BROADCAST_PEOPLE = 10_420;
 const BROADCAST_RUNS = 3;
 const TARGET_BROADCAST_MS = 1_000;
 const TARGET_UNREAD_P99_MS = 50;
+const TARGET_PAYROLL_S = 8;
 
 const servers = new Set<RunningServer>();
 let dataDir: string | null = null;
@@ -263,6 +267,8 @@ interface AttendanceFigures {
   daily: number[];
   /** Clock-in and clock-out of 50 people at once, several rounds. */
   clocking: ClockingFigures;
+  /** (g) The month's payroll over the same people. */
+  payroll: PayrollFigures;
 }
 
 /** (f) One month's attendance report over 10,000 people × 22 working days, on a directory of its own. */
@@ -294,7 +300,9 @@ async function measureAttendanceReport(): Promise<AttendanceFigures> {
         pages.push((await timed(`${server.url}/api/attendance/reports?${range}&per_page=100&page=${run + 2}`)).ms);
         daily.push((await timed(`${server.url}/api/attendance/reports/daily?${range}`)).ms);
       }
-      return { people: loaded.people, records: loaded.records, loadMs: loaded.ms, exports, exportRows, pages, daily, clocking: await measureClocking(server, token) };
+      const clocking = await measureClocking(server, token);
+      const payroll = await measurePayroll(server, token);
+      return { people: loaded.people, records: loaded.records, loadMs: loaded.ms, exports, exportRows, pages, daily, clocking, payroll };
     } finally {
       await stop(server);
     }
@@ -378,6 +386,9 @@ async function main(): Promise<void> {
     row(["  everyone counted day by day (the chart)", attendance.daily.map((value) => `${ms(value)} ms`).join(" / "), ""], widths),
     row([`clock-in/out one after another (${attendance.clocking.single.length} calls) p50/p95/p99`, latencySpread(attendance.clocking.single), `p99 <= ${TARGET_CLOCK_P99_MS} ms`], widths),
     row([`  all ${CLOCKING_PEOPLE} people at the same instant (${attendance.clocking.burst.length} calls)`, latencySpread(attendance.clocking.burst), "(queued: one connection)"], widths),
+    row([`payroll run: ${attendance.payroll.payslips.toLocaleString("en")} payslips × ${attendance.payroll.components} components, calc + persist`, attendance.payroll.runs.map((value) => seconds(value)).join(" / "), `<= ${TARGET_PAYROLL_S} s`], widths),
+    row(["  the job alone (created → finished)", attendance.payroll.jobs.map((value) => seconds(value)).join(" / "), ""], widths),
+    row(["  server memory before / peak / after (RSS)", [attendance.payroll.beforeMb, attendance.payroll.peakMb, attendance.payroll.rssMb].map((mb) => mb?.toFixed(0) ?? "?").join(" / ") + " MB", "(context)"], widths),
   ];
   // Other work on the machine skews every figure: say how busy it was.
   const load = os.loadavg().map((value) => value.toFixed(2)).join(" ");

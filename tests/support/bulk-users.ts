@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { firstRatesFromRecords } from "../../server/modules/payroll/pay-rates";
 import { DEFAULT_CONFIG } from "../../server/config";
 import { openDatabase } from "../../server/db/client";
 import { seedSmallCompany } from "./test-config";
@@ -100,6 +101,8 @@ export async function loadBulkUsers(dataDir: string, count: number, batchSize = 
         ) AS batch(first_name, last_name, email, department, employment_status, hire_date, base_rate, employee_number)
       `);
     }
+    // Their record's rate is their pay from their hire date on, as for anyone the app creates.
+    await firstRatesFromRecords(db);
     timings.insert = lap();
 
     await db.execute(sql`VACUUM ANALYZE users`);

@@ -36,6 +36,8 @@ export interface RunningServer {
   dataDir: string;
   /** Milliseconds from spawn to the first successful GET /api/public-config. */
   startupMs: number;
+  /** The server process, for the bench's memory figures (/proc/<pid>/status). */
+  pid: number;
   /** Every stdout line so far (pino JSON lines and the start-up banner). */
   readonly lines: readonly string[];
   /** Mails the server printed because no SMTP_URL is set, oldest first. */
@@ -227,6 +229,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     port,
     dataDir,
     startupMs,
+    pid: child.pid!,
     lines,
     mails: () => [...mails],
     async waitForMail(predicate, { timeoutMs = 15_000, afterCount = 0 } = {}) {
