@@ -6,15 +6,15 @@
  * then ANALYZE. PGlite allows one process at a time.
  */
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../../server/db/client";
+import { openDatabase, type DatabaseOptions } from "../../server/db/client";
 import { refreshDays } from "../../server/modules/attendance/day-store";
 
 /** March 2026: 22 working days. */
 export const BENCH_MONTH = { from: "2026-03-01", to: "2026-03-31", workingDays: 22 } as const;
 
-export async function loadAttendanceMonth(dataDir: string): Promise<{ people: number; records: number; ms: number }> {
+export async function loadAttendanceMonth(target: DatabaseOptions): Promise<{ people: number; records: number; ms: number }> {
   const started = performance.now();
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase(target);
   const { db } = database;
   try {
     await db.execute(sql`insert into work_schedules (name, working_days, start_time, end_time, unpaid_break_minutes, grace_minutes, overtime_after_minutes)

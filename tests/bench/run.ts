@@ -14,7 +14,8 @@
  *     the month's report for everyone (CSV), a page of 100, the day-by-day counts, and
  *     clock-in/clock-out by 50 people at once (p50 / p95 / p99)
  *   - payroll, on the same directory: eight components, a run over everyone calculated and
- *     persisted (then recalculated), request to "calculated", and the server's memory peak
+ *     persisted (then recalculated), request to "calculated", and the server's memory peak;
+ *     the same on a throwaway PostgreSQL cluster when PostgreSQL is installed
  * Loopback only; every server it starts is stopped and its temporary directory removed.
  */
 import fs from "node:fs";
@@ -26,6 +27,7 @@ import { apiToken, assertAppBuilt, DIST_DIR, makeTempDataDir, startServer, type 
 import { BENCH_MONTH, loadAttendanceMonth } from "./attendance-load";
 import { CLOCKING_PEOPLE, measureClocking, type ClockingFigures } from "./clocking";
 import { loginRouteJavaScript } from "./bundle";
+import { findBinDir, startCluster } from "../../scripts/pg-cluster";
 import { measurePayroll, type PayrollFigures } from "./payroll";
 
 /** The part of autocannon's programmatic API used here (the package ships no types). */
@@ -63,6 +65,7 @@ const BROADCAST_RUNS = 3;
 const TARGET_BROADCAST_MS = 1_000;
 const TARGET_UNREAD_P99_MS = 50;
 const TARGET_PAYROLL_S = 8;
+const TARGET_PAYROLL_PG_S = 5;
 
 const servers = new Set<RunningServer>();
 let dataDir: string | null = null;
@@ -172,7 +175,7 @@ interface ListFigures {
  */
 async function measureUsersList(): Promise<ListFigures> {
   bulkDataDir = await makeTempDataDir();
-  const load = await loadBulkUsers(bulkDataDir, BULK_USERS, BULK_BATCH);
+  const load = await loadBulkUsers({ dataDir: bulkDataDir }, BULK_USERS, BULK_BATCH);
   const server = await start(bulkDataDir);
   try {
     const token = await apiToken(server, ADMIN.email, ADMIN.password);
@@ -220,7 +223,7 @@ interface NotificationFigures {
 /** (e) A broadcast to about 10,000 people, then the bell's count under load, on a directory of their own. */
 async function measureNotifications(): Promise<NotificationFigures> {
   bulkDataDir = await makeTempDataDir();
-  await loadBulkUsers(bulkDataDir, BROADCAST_PEOPLE, BULK_BATCH);
+  await loadBulkUsers({ dataDir: bulkDataDir }, BROADCAST_PEOPLE, BULK_BATCH);
   const server = await start(bulkDataDir);
   try {
     const token = await apiToken(server, ADMIN.email, ADMIN.password);
@@ -275,8 +278,8 @@ interface AttendanceFigures {
 async function measureAttendanceReport(): Promise<AttendanceFigures> {
   const dir = await makeTempDataDir();
   try {
-    await loadBulkUsers(dir, ATTENDANCE_PEOPLE, BULK_BATCH);
-    const loaded = await loadAttendanceMonth(dir);
+    await loadBulkUsers({ dataDir: dir }, ATTENDANCE_PEOPLE, BULK_BATCH);
+    const loaded = await loadAttendanceMonth({ dataDir: dir });
     const server = await start(dir);
     try {
       const token = await apiToken(server, ADMIN.email, ADMIN.password);
@@ -308,6 +311,26 @@ async function measureAttendanceReport(): Promise<AttendanceFigures> {
     }
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** (g) on PostgreSQL: the same people, month and run on a throwaway cluster; null without PostgreSQL. */
+async function measurePayrollOnPostgres(): Promise<PayrollFigures | null> {
+  if (!findBinDir()) return null;
+  const cluster = await startCluster();
+  try {
+    await loadBulkUsers({ databaseUrl: cluster.url }, ATTENDANCE_PEOPLE, BULK_BATCH);
+    await loadAttendanceMonth({ databaseUrl: cluster.url });
+    // Its own temporary DATA_DIR (files, the lock) beside the database, removed when it stops.
+    const server = await startServer({ env: { DATABASE_URL: cluster.url } });
+    servers.add(server);
+    try {
+      return await measurePayroll(server, await apiToken(server, ADMIN.email, ADMIN.password));
+    } finally {
+      await stop(server);
+    }
+  } finally {
+    cluster.stop();
   }
 }
 
@@ -349,8 +372,9 @@ async function main(): Promise<void> {
   // (e) Notifications at about 10,000 people.
   const notes = await measureNotifications();
 
-  // (f) Attendance: one month's report over 10,000 people.
+  // (f) Attendance: one month's report over 10,000 people, and (g) its payroll.
   const attendance = await measureAttendanceReport();
+  const postgresPayroll = await measurePayrollOnPostgres();
   const { timings } = list.load;
   const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
   const listTarget = `p50 <= ${TARGET_LIST_P50_MS} ms`;
@@ -388,6 +412,10 @@ async function main(): Promise<void> {
     row([`  all ${CLOCKING_PEOPLE} people at the same instant (${attendance.clocking.burst.length} calls)`, latencySpread(attendance.clocking.burst), "(queued: one connection)"], widths),
     row([`payroll run: ${attendance.payroll.payslips.toLocaleString("en")} payslips × ${attendance.payroll.components} components, calc + persist`, attendance.payroll.runs.map((value) => seconds(value)).join(" / "), `<= ${TARGET_PAYROLL_S} s`], widths),
     row(["  the job alone (created → finished)", attendance.payroll.jobs.map((value) => seconds(value)).join(" / "), ""], widths),
+    row(
+      ["  same on PostgreSQL (throwaway cluster)", postgresPayroll ? postgresPayroll.runs.map((value) => seconds(value)).join(" / ") : "not installed", `<= ${TARGET_PAYROLL_PG_S} s`],
+      widths,
+    ),
     row(["  server memory before / peak / after (RSS)", [attendance.payroll.beforeMb, attendance.payroll.peakMb, attendance.payroll.rssMb].map((mb) => mb?.toFixed(0) ?? "?").join(" / ") + " MB", "(context)"], widths),
   ];
   // Other work on the machine skews every figure: say how busy it was.

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { firstRatesFromRecords } from "../../server/modules/payroll/pay-rates";
 import { DEFAULT_CONFIG } from "../../server/config";
-import { openDatabase } from "../../server/db/client";
+import { openDatabase, type DatabaseOptions } from "../../server/db/client";
 import { seedSmallCompany } from "./test-config";
 
 /**
@@ -39,11 +39,11 @@ function statusOf(index: number): "active" | "on_leave" | "terminated" {
 }
 
 /**
- * Opens `dataDir` (migrating it), seeds the small company of the API tests
+ * Opens the database (an embedded directory or a PostgreSQL URL; migrating it), seeds the small company of the API tests
  * (the three demo logins, whose counts the bench expects), inserts `count` people in batches of `batchSize` with one
  * INSERT ... SELECT FROM unnest(...) each, then VACUUM ANALYZE and closes.
  */
-export async function loadBulkUsers(dataDir: string, count: number, batchSize = 5_000): Promise<BulkLoadResult> {
+export async function loadBulkUsers(target: DatabaseOptions, count: number, batchSize = 5_000): Promise<BulkLoadResult> {
   const began = performance.now();
   let mark = began;
   const lap = () => {
@@ -53,7 +53,7 @@ export async function loadBulkUsers(dataDir: string, count: number, batchSize = 
     return ms;
   };
 
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase(target);
   const timings = { open: lap(), seed: 0, insert: 0, vacuum: 0, close: 0, total: 0 };
   let operationsActive = 0;
   try {
