@@ -113,12 +113,17 @@ export function computePay(plan: PayPlan, tables: ReadonlyMap<string, TableLooku
   let gross = 0;
   let deductions = 0;
   let employer = 0;
+  // Each line fits a number exactly; a sum of them must too (a total a hair off its lines is worse than no payslip).
+  const exact = (code: string, ...totals: number[]) => {
+    if (!totals.every(Number.isSafeInteger)) throw new PersonPayError(code, new FormulaError("payroll.formula.tooLarge"));
+  };
   for (const component of plan.components) {
     const amount = attempt(component.code, () => toMinor(values.get(component.code)!, rules.digits));
     if (amount === 0) continue;
     lines.push({ code: component.code, name: component.name, kind: component.kind, amount });
     if (component.kind === "earning") gross += amount;
     else deductions += amount;
+    exact(component.code, gross, deductions, gross - deductions);
   }
   for (const component of plan.components) {
     if (!component.employer || overrides.get(component.code)?.mode === "exclude") continue;
@@ -126,6 +131,7 @@ export function computePay(plan: PayPlan, tables: ReadonlyMap<string, TableLooku
     if (amount === 0) continue;
     lines.push({ code: component.code, name: component.name, kind: "employer", amount });
     employer += amount;
+    exact(component.code, employer, gross + employer);
   }
   return { lines, gross, deductions, net: gross - deductions, taxable: toMinor(values.get("taxable")!, rules.digits), employer_cost: gross + employer, values };
 }
