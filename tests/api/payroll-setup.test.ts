@@ -348,4 +348,22 @@ describe("hostile formulas", () => {
     expect(again.warnings.length + slips.length).toBe(1);
     expect((await send(admin, "DELETE", `/api/payroll/${run.id}`)).statusCode).toBe(200);
   });
+
+  it("keeps a run's totals exact when each payslip is exact but their sum would not be", async () => {
+    // 50 trillion dollars each (5e15 cents, a number held exactly) for two people: 1e16 cents together.
+    const rich = await created("/api/pay-components", component({ calculation: fixed("50000000000000.00") }));
+    onTestFinished(async () => void (await send(admin, "PUT", `/api/pay-components/${rich.id}`, { active: false })));
+    const other = await createPerson(t, admin, { pay_basis: "monthly", base_rate: 300000, currency: "USD", hire_date: "2025-01-01" });
+    const run = (await send(admin, "POST", "/api/payroll", { period_start: "2025-12-01", period_end: "2025-12-31", pay_date: "2025-12-30", people: { user_ids: [paid, other.id] } })).json().data;
+    await send(admin, "POST", `/api/payslip/generate-payslips/${run.id}`);
+    await t.app.ctx.jobs.idle();
+    const read = await send(admin, "GET", `/api/payroll/${run.id}`);
+    expect(read.statusCode, read.body).toBe(200);
+    const listed = await send(admin, "GET", "/api/payroll?per_page=100");
+    expect(listed.statusCode, listed.body).toBe(200);
+    const { totals, warnings } = read.json().data;
+    expect(Number.isSafeInteger(totals.gross) && Number.isSafeInteger(totals.employer_cost)).toBe(true);
+    expect(warnings.length + totals.people).toBe(2);
+    expect((await send(admin, "DELETE", `/api/payroll/${run.id}`)).statusCode).toBe(200);
+  });
 });

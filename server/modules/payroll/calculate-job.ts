@@ -56,10 +56,19 @@ export function calculateJob(ctx: AppContext): JobKind<CalculateInput> {
       await job.progress(0, total);
       const drafts: PayslipDraft[] = [];
       const warnings: StoredRunWarning[] = [];
+      // The run's totals as they grow: a payslip that would take one beyond what a number holds exactly is not paid.
+      const sums = { gross: 0, deductions: 0, net: 0, employer_cost: 0 };
       for (let index = 0; index < total; index++) {
-        const outcome = calculatePerson(inputs, inputs.people[index]);
-        if (outcome.payslip) drafts.push(outcome.payslip);
-        if (outcome.warning) warnings.push(outcome.warning);
+        const person = inputs.people[index];
+        const outcome = calculatePerson(inputs, person);
+        const next = outcome.payslip && { gross: sums.gross + outcome.payslip.gross, deductions: sums.deductions + outcome.payslip.deductions, net: sums.net + outcome.payslip.net, employer_cost: sums.employer_cost + outcome.payslip.employer_cost };
+        if (next && !Object.values(next).every(Number.isSafeInteger)) {
+          warnings.push({ user_id: person.id, user_name: person.name, kind: "formula_error", error: { key: "payroll.formula.tooLarge", params: {} } });
+        } else {
+          if (outcome.payslip) drafts.push(outcome.payslip);
+          if (next) Object.assign(sums, next);
+          if (outcome.warning) warnings.push(outcome.warning);
+        }
         if ((index + 1) % PROGRESS_EVERY === 0 && index + 1 < total) await job.progress(index + 1, total);
       }
       await job.progress(total, total);
