@@ -7,6 +7,7 @@ import { hashPassword, type HashingCost } from "../lib/passwords";
 import type { SettingsValues } from "../../contracts/settings";
 import type { Db } from "./client";
 import { seedDemoAttendance } from "./seed-attendance";
+import { seedDemoPayroll } from "./seed-payroll";
 import { companyProfile, roles, systemSettings, users } from "./schema";
 
 /** The demo logins every start prints; the end-to-end tests and the fuzzer sign in with them. */
@@ -242,7 +243,8 @@ const DEMO_PROFILE = {
  * The demo company of a first start: forty people in eight departments, a
  * manager at the head of each, the roles Administrator, HR Officer, Payroll
  * Officer, Manager and Employee, the contact shown on the sign-in screen, and
- * four weeks of attendance at the Makati office (seed-attendance.ts).
+ * four weeks of attendance at the Makati office (seed-attendance.ts), and the
+ * Philippine pay components and statutory tables to run payroll with (seed-payroll.ts).
  * Tests keep their own small company (tests/support/test-config.ts).
  */
 export async function seedDemo(db: Db, cost: HashingCost, now: Date): Promise<void> {
@@ -259,4 +261,5 @@ export async function seedDemo(db: Db, cost: HashingCost, now: Date): Promise<vo
     now,
   );
   await seedDemoAttendance(db, now, DEMO_PROFILE.time_zone);
+  await seedDemoPayroll(db, now);
 }

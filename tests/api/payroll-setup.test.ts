@@ -328,7 +328,7 @@ describe("hostile formulas", () => {
     expect((await send(admin, "PUT", `/api/pay-components/${huge.id}`, { active: false })).statusCode).toBe(200);
 
     // Three earnings each within bounds (45 trillion dollars, 4.5e15 cents) whose sum is beyond what a payslip's total holds exactly.
-    const parts = [];
+    const parts: { id: number }[] = [];
     for (let index = 0; index < 3; index++) parts.push(await created("/api/pay-components", component({ calculation: fixed("45000000000000.01") })));
     onTestFinished(async () => {
       for (const part of parts) await send(admin, "PUT", `/api/pay-components/${part.id}`, { active: false });
