@@ -140,7 +140,10 @@ export function personInputs(inputs: RunInputs, person: PayPerson): { pay: Basic
   // A half day is half a day worked.
   const daysWorked = new PayDecimal(days.days_present).minus(new PayDecimal(days.days_half).dividedBy(2));
   const hoursWorked = minutesToHours(days.worked_minutes);
-  const pay = basicPay(inputs.period, person, inputs.rates.get(person.id) ?? [], { days: daysWorked, hours: hoursWorked }, inputs.settings, { currency: inputs.currency, digits: inputs.money.digits });
+  // Pay by the hour is for the hours worked but overtime: overtime is paid by the components that read overtime_hours,
+  // as it is for people paid by the month or the day (whose basic pay leaves it out too), never twice.
+  const hoursAtRate = minutesToHours(days.worked_minutes - days.overtime_minutes);
+  const pay = basicPay(inputs.period, person, inputs.rates.get(person.id) ?? [], { days: daysWorked, hours: hoursAtRate }, inputs.settings, { currency: inputs.currency, digits: inputs.money.digits });
   if (pay.kind !== "paid") return { pay, variables: null, days };
   return {
     pay,
