@@ -28,6 +28,13 @@ export async function signedInPaths(server: RunningServer, adminToken: string): 
       if (!sent.ok) throw new Error(`could not send a notification to open: ${sent.status}`);
       id = await first(api);
     }
+    // Nor has it run payroll: the administrator creates a draft run of February to review.
+    if (id === undefined && api === "payroll") {
+      const body = JSON.stringify({ name: "February payroll", period_start: "2026-02-01", period_end: "2026-02-28", pay_date: "2026-02-27", people: "all" });
+      const created = await fetch(`${server.url}/api/payroll`, { method: "POST", headers, body });
+      if (!created.ok) throw new Error(`could not create a payroll run to open: ${created.status}`);
+      id = await first(api);
+    }
     if (id === undefined) throw new Error(`no ${api} record to open`);
     return String(id);
   };
