@@ -6,7 +6,7 @@
  * state. A crash or a failure before that transaction leaves the run as it
  * was; a run deleted, approved or recalculated meanwhile is left alone.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type { StoredRunWarning } from "../../../contracts/payroll";
 import type { Db } from "../../db/client";
 import { payrollRuns, payslips } from "../../db/schema";
@@ -82,8 +82,26 @@ export function calculateJob(ctx: AppContext): JobKind<CalculateInput> {
           .where(and(eq(payrollRuns.id, run.id), eq(payrollRuns.job_id, job.id), inArray(payrollRuns.status, ["draft", "calculated"])))
           .for("update");
         if (!current) return { skipped: true };
+        // A person is paid by one regular run of a period. Another regular run's calculation may have committed since
+        // this one read its inputs (two at once): such commits take turns, and whoever the other paid is left to it.
+        let paid = drafts;
+        let warned = warnings;
+        if (run.kind === "regular" && drafts.length > 0) {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext('payroll:regular-runs'))`);
+          const taken = await tx
+            .selectDistinct({ user_id: payslips.user_id })
+            .from(payslips)
+            .innerJoin(payrollRuns, eq(payrollRuns.id, payslips.payroll_id))
+            .where(and(eq(payrollRuns.kind, "regular"), ne(payrollRuns.id, run.id), lte(payrollRuns.period_start, run.period_end), gte(payrollRuns.period_end, run.period_start), inArray(payslips.user_id, drafts.map((draft) => draft.user_id))));
+          const elsewhere = new Set(taken.map((row) => row.user_id));
+          if (elsewhere.size > 0) {
+            paid = drafts.filter((draft) => !elsewhere.has(draft.user_id));
+            const others = inputs.people.filter((person) => elsewhere.has(person.id)).map((person): StoredRunWarning => ({ user_id: person.id, user_name: person.name, kind: "other_run" }));
+            warned = [...warnings.filter((warning) => !elsewhere.has(warning.user_id)), ...others];
+          }
+        }
         await tx.delete(payslips).where(eq(payslips.payroll_id, run.id));
-        await insertPayslips(tx, run.id, drafts, now);
+        await insertPayslips(tx, run.id, paid, now);
         const [totals] = await tx
           .update(payrollRuns)
           .set({
@@ -93,16 +111,16 @@ export function calculateJob(ctx: AppContext): JobKind<CalculateInput> {
             total_deductions: sql`(select coalesce(sum(deductions), 0) from ${payslips} where payroll_id = ${run.id})`,
             total_net: sql`(select coalesce(sum(net), 0) from ${payslips} where payroll_id = ${run.id})`,
             total_employer_cost: sql`(select coalesce(sum(employer_cost), 0) from ${payslips} where payroll_id = ${run.id})`,
-            warnings,
+            warnings: warned,
             calculated_by: job.ownerId,
             calculated_at: now,
             updated_at: now,
           })
           .where(eq(payrollRuns.id, run.id))
           .returning({ people: payrollRuns.total_people, gross: payrollRuns.total_gross, net: payrollRuns.total_net });
-        const changes = { status: { from: current.status, to: "calculated" }, people: totals.people, gross: Number(totals.gross), net: Number(totals.net), warnings: warnings.length };
+        const changes = { status: { from: current.status, to: "calculated" }, people: totals.people, gross: Number(totals.gross), net: Number(totals.net), warnings: warned.length };
         await recordActivity(tx, { actorId: job.ownerId, action: "payroll.calculated", subjectType: "payroll", subjectId: run.id, changes, origin: job.input.origin, at: now });
-        return { people: totals.people, warnings: warnings.length };
+        return { people: totals.people, warnings: warned.length };
       });
       if (!("skipped" in done)) await ctx.events.publish({ type: "payroll.calculated", subjectType: "payroll", subjectId: run.id, actorId: job.ownerId, changes: done });
       return done;
