@@ -485,6 +485,26 @@ describe("after the calculation", () => {
     ]);
   });
 
+  it("compares a regular run with the previous regular run, and a correction with the run it corrects", async () => {
+    const [one, two] = [await person(), await person()];
+    const january = await calculate((await createRun([one.id, two.id], month(2031, 1))).id);
+    await must(admin, "POST", `/api/payroll/${january.id}/approve`);
+    await must(admin, "POST", `/api/payroll/release/${january.id}`);
+    // January corrected for one of them: 50.00 more allowance.
+    await must(admin, "POST", "/api/pay-overrides", { user_id: one.id, component_id: components.ALLOW, mode: "amount", value: "150.00", effective_from: "2031-01-01", effective_to: null, reason: "Allowance underpaid" }, 201);
+    const correction = await calculate((await createRun([one.id], month(2031, 1), { corrects_id: january.id })).id);
+    await must(admin, "POST", `/api/payroll/${correction.id}/approve`);
+    const corrected = await must(admin, "GET", `/api/payroll/${correction.id}/comparison`);
+    expect(corrected.previous).toEqual({ id: january.id, name: january.name });
+    // Only what changed for the person corrected: the other person is not in the correction, not gone.
+    expect(corrected.rows).toEqual([{ user_id: one.id, user_name: expect.any(String), net: 231000, previous_net: 226000, change: 5000, moved: [{ code: "ALLOW", name: "Allowance", amount: 15000, previous: 10000 }] }]);
+    // February, calculated with the same override, is compared with January's regular run, not with the correction of one person.
+    const february = await calculate((await createRun([one.id, two.id], month(2031, 2))).id);
+    const comparison = await must(admin, "GET", `/api/payroll/${february.id}/comparison`);
+    expect(comparison.previous).toEqual({ id: january.id, name: january.name });
+    expect(comparison.rows).toEqual([{ user_id: one.id, user_name: expect.any(String), net: 231000, previous_net: 226000, change: 5000, moved: [{ code: "ALLOW", name: "Allowance", amount: 15000, previous: 10000 }] }]);
+  });
+
   it("sums released runs in the summary: counts by state, the last released, the year so far", async () => {
     const before = await must(tokens.viewer, "GET", "/api/payroll/summary-stats");
     const released = await runIn("released");

@@ -36,12 +36,16 @@ export async function summaryStats(ctx: AppContext) {
   };
 }
 
-/** The run before this one: the latest approved or released run whose period ended before this one began. */
+/**
+ * The run before this one: for a correction, the run it corrects; otherwise the latest approved or released
+ * regular run whose period ended before this one began (a correction pays a few people, not the period).
+ */
 async function previousRun(db: Db, run: RunRow): Promise<RunRow | null> {
+  if (run.corrects_id !== null) return (await db.select().from(payrollRuns).where(eq(payrollRuns.id, run.corrects_id)))[0] ?? null;
   const [previous] = await db
     .select()
     .from(payrollRuns)
-    .where(and(ne(payrollRuns.id, run.id), inArray(payrollRuns.status, ["approved", "released"]), lt(payrollRuns.period_end, run.period_start)))
+    .where(and(ne(payrollRuns.id, run.id), eq(payrollRuns.kind, "regular"), inArray(payrollRuns.status, ["approved", "released"]), lt(payrollRuns.period_end, run.period_start)))
     .orderBy(desc(payrollRuns.period_end), desc(payrollRuns.id))
     .limit(1);
   return previous ?? null;
@@ -52,7 +56,7 @@ export const COMPARISON_LIMIT = 500;
 
 const lineKey = (line: PayslipLine) => `${line.kind}:${line.code}`;
 
-/** Each person whose pay differs from the previous run (someone new or gone included), largest change first. */
+/** Each person whose pay differs from the previous run (someone new or gone included; a correction's own people only), largest change first. */
 export async function compareWithPrevious(ctx: AppContext, run: RunRow): Promise<ComparisonReply> {
   const previous = await previousRun(ctx.db, run);
   if (!previous) return { previous: null, rows: [] };
@@ -61,7 +65,7 @@ export async function compareWithPrevious(ctx: AppContext, run: RunRow): Promise
     from (select user_id, net, lines from ${payslips} where payroll_id = ${run.id}) c
     full join (select user_id, net, lines from ${payslips} where payroll_id = ${previous.id}) p on p.user_id = c.user_id
     join ${users} u on u.id = coalesce(c.user_id, p.user_id)
-    where c.net is distinct from p.net or c.lines is distinct from p.lines
+    where (c.net is distinct from p.net or c.lines is distinct from p.lines) and (${run.corrects_id === null} or c.user_id is not null)
     order by abs(coalesce(c.net, 0) - coalesce(p.net, 0)) desc, u.name
     limit ${COMPARISON_LIMIT}`)) as unknown as Rows<{ user_id: number; user_name: string; net: number | string | null; previous_net: number | string | null; lines: PayslipLine[] | null; previous_lines: PayslipLine[] | null }>;
   const rows = result.rows.map((row) => {
