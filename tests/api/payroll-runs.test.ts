@@ -519,3 +519,20 @@ describe("after the calculation", () => {
     expect(after.last_released).toEqual(expect.objectContaining({ pay_date: expect.any(String), totals: expect.any(Object) }));
   });
 });
+
+describe("the company's time zone", () => {
+  it("records a pay change from today as the company's clock reads it", async () => {
+    // 09:00 UTC on 2 March is 23:00 on 1 March in Honolulu: there, the new rate holds from 1 March, the whole month.
+    await must(admin, "PUT", "/api/company-profile", { time_zone: "Pacific/Honolulu" });
+    try {
+      const raised = await person({ base_rate: 310000 });
+      await must(admin, "PUT", `/api/users/${raised.id}`, { base_rate: 620000 });
+      const run = await calculate((await createRun([raised.id], month(2026, 3))).id);
+      const [slip] = await payslipsOf(run.id);
+      expect(linesOf(slip)["earning:BASIC"]).toBe(620000);
+    } finally {
+      await must(admin, "PUT", "/api/company-profile", { time_zone: "UTC" });
+      await t.app.ctx.jobs.idle();
+    }
+  });
+});

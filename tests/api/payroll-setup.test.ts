@@ -226,6 +226,19 @@ describe("rate tables", () => {
   });
 });
 
+describe("rate table versions", () => {
+  it("computes each period with the version in force on its last day", async () => {
+    const code = unique("V").toUpperCase();
+    await created("/api/rate-tables", { code, name: "Versioned", kind: "bands", effective_from: "2025-01-01", rows: [{ from: "0", to: null, value: "10" }] });
+    await created("/api/rate-tables", { code, name: "Versioned", kind: "bands", effective_from: "2026-02-15", rows: [{ from: "0", to: null, value: "20" }] });
+    const reader = component({ calculation: formula(`table("${code}", basic)`) });
+    const amountIn = async (period_start: string, period_end: string) => (await send(admin, "POST", "/api/pay-components/preview", { component: reader, user_id: paid, period_start, period_end })).json().data.amount;
+    expect(await amountIn("2026-01-01", "2026-01-31")).toBe(1000);
+    expect(await amountIn("2026-02-01", "2026-02-14")).toBe(1000);
+    expect(await amountIn("2026-02-01", "2026-02-28")).toBe(2000);
+  });
+});
+
 describe("overrides", () => {
   it("take a rate only for a percentage, a value unless excluding, and an end not before the start", async () => {
     const errorsOf = async (extra: Record<string, unknown>) => {
