@@ -4,7 +4,7 @@
  * type them, people with known monthly salaries, one month's run, and every
  * line checked against figures worked out by hand from the official rules:
  *
- * - SSS, schedule effective January 2025 (RA 11199; SSS Circular 2024-006):
+ * - SSS, schedule effective January 2025 (RA 11199, the Social Security Act of 2018):
  *   15% of the monthly salary credit (MSC), 5% employee and 10% employer;
  *   MSC 5,000 (compensation below 5,250) to 35,000 (34,750 and over) in
  *   steps of 500, each step from x,250 to x,749.99; the employer also pays

@@ -10,7 +10,7 @@ import { users } from "../../server/db/schema";
 import { seedDemo } from "../../server/db/seed";
 import { DEMO_PAY_COMPONENTS } from "../../server/db/seed-payroll";
 import { startTestApp, testConfig, type TestApp } from "../support/api";
-import { call } from "../support/people";
+import { call, employeePayload } from "../support/people";
 
 let t: TestApp;
 let admin: string;
@@ -126,6 +126,28 @@ describe("a first month of payroll on the demo (February 2026, seeded on 2 March
     expect(slips.filter((slip) => basisOf(slip) === "hourly").every((slip) => line(slip, "deduction", "LATE") === 0)).toBe(true);
     expect(slips.some((slip) => basisOf(slip) === "monthly" && line(slip, "deduction", "LATE") > 0)).toBe(true);
     expect(slips.some((slip) => line(slip, "earning", "OT") > 0)).toBe(true);
+  });
+
+  it("pays a new hire of 25,000 a month the worked example's figures (tests/api/payroll-statutory.test.ts)", async () => {
+    const created = await call(t, admin, { method: "POST", url: "/api/users", payload: employeePayload({ currency: "PHP", pay_basis: "monthly", base_rate: 2_500_000, hire_date: "2025-06-02" }) });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id;
+    const run = await call(t, officer, { method: "POST", url: "/api/payroll", payload: { period_start: "2026-02-01", period_end: "2026-02-28", pay_date: "2026-02-27", people: { user_ids: [id] } } });
+    await call(t, officer, { method: "POST", url: `/api/payslip/generate-payslips/${run.json().data.id}` });
+    await t.app.ctx.jobs.idle();
+    const [slip]: PayslipRecord[] = (await get(officer, `/api/payslips?filter[payroll_id][equals]=${run.json().data.id}`)).data;
+    expect(Object.fromEntries(slip.lines.map((entry) => [`${entry.kind}:${entry.code}`, entry.amount]))).toEqual({
+      "earning:BASIC": 2_500_000,
+      "earning:RICE": 250_000,
+      "deduction:SSS": 125_000,
+      "deduction:PHIC": 62_500,
+      "deduction:HDMF": 20_000,
+      "deduction:WTAX": 31_380,
+      "employer:SSS": 253_000,
+      "employer:PHIC": 62_500,
+      "employer:HDMF": 20_000,
+    });
+    expect(slip).toMatchObject({ taxable: 2_292_500, net: 2_511_120 });
   });
 
   it("is approved and released by the administrator after the payroll officer's calculation", async () => {
