@@ -1,1 +1,2 @@
 export { default as list } from "./list";
+export { default as show } from "./show";

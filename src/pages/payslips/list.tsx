@@ -1,5 +1,113 @@
-import { IdentityPage } from "../../components/common/IdentityPage";
+import { useCallback, useId, useMemo, useState } from "react";
+import { useSelect } from "@refinedev/antd";
+import type { CrudFilter } from "@refinedev/core";
+import { Flex, Select, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import type { RunRecord } from "../../../contracts/payroll";
+import { usePolicy } from "../../auth/usePolicy";
+import { PeoplePicker } from "../../components/common/PeoplePicker";
+import { ListPage } from "../../components/list";
+import { PayslipDrawer } from "../../components/payroll/PayslipDrawer";
+import { usePayslipColumns, type PayslipRow } from "../../components/payroll/payslipColumns";
+import { useRunName } from "../../components/payroll/useRunName";
 
-export default function Page() {
-  return <IdentityPage titleKey="menu.payslips" />;
+const idParam = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
+
+/** Which run's payslips: the runs found by name, latest period first. */
+function RunSelect({ value, onChange }: { value: number | undefined; onChange: (id: number | undefined) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const nameOf = useRunName();
+  const { selectProps } = useSelect<RunRecord>({
+    resource: "payroll",
+    optionLabel: (run) => nameOf(run.name),
+    optionValue: "id",
+    sorters: [{ field: "period_end", order: "desc" }],
+    defaultValue: value,
+    onSearch: (search) => [{ field: "search", operator: "eq", value: search }],
+    pagination: { pageSize: 20, mode: "server" },
+  });
+  return (
+    <Flex align="center" gap={8}>
+      <label htmlFor={id}>{t("payrollUi.payslips.filters.run")}</label>
+      <Select<number>
+        // The value is the address's; the hook gives the runs found and the search.
+        showSearch
+        filterOption={false}
+        options={selectProps.options as { label: string; value: number }[] | undefined}
+        onSearch={selectProps.onSearch}
+        loading={selectProps.loading}
+        id={id}
+        allowClear
+        value={value}
+        onChange={(next) => onChange(typeof next === "number" ? next : undefined)}
+        placeholder={t("payrollUi.payslips.filters.anyRun")}
+        style={{ width: 220 }}
+        notFoundContent={t("payrollUi.payslips.filters.noRun")}
+      />
+    </Flex>
+  );
+}
+
+/**
+ * /payslips: every payslip of every run, latest pay date first: by run and
+ * person (above the list, kept in the address so a run's review can link
+ * here), by department, state and pay date (the columns' filters), searched
+ * by name or employee number; a name opens the payslip's lines. Read-only.
+ */
+export default function PayslipsPage() {
+  const { t } = useTranslation();
+  const personId = useId();
+  // Finding a person by name needs the people lookup: without it the list is still filtered by the address.
+  const may = usePolicy();
+  const [params, setParams] = useSearchParams();
+  const runId = idParam(params.get("payroll_id"));
+  const userId = idParam(params.get("user_id"));
+  const choose = (name: "payroll_id" | "user_id", value: number | undefined) => {
+    const next = new URLSearchParams(params);
+    if (value === undefined) next.delete(name);
+    else next.set(name, String(value));
+    setParams(next, { replace: true });
+  };
+  const [opened, setOpened] = useState<PayslipRow | null>(null);
+  const open = useCallback((row: PayslipRow) => setOpened(row), []);
+  const columns = usePayslipColumns({ open, withRun: true });
+  const filters = useMemo<CrudFilter[]>(
+    () => [
+      ...(runId !== undefined ? [{ field: "payroll_id", operator: "eq" as const, value: runId }] : []),
+      ...(userId !== undefined ? [{ field: "user_id", operator: "eq" as const, value: userId }] : []),
+    ],
+    [runId, userId],
+  );
+
+  return (
+    <>
+      <Typography.Title level={2} style={{ marginTop: 0 }}>
+        {t("payrollUi.payslips.title")}
+      </Typography.Title>
+      <Flex role="group" aria-label={t("payrollUi.payslips.filters.label")} gap={16} wrap style={{ marginBottom: 16 }}>
+        <RunSelect value={runId} onChange={(value) => choose("payroll_id", value)} />
+        {may("users.lookup") && (
+        <Flex align="center" gap={8}>
+          <label htmlFor={personId}>{t("payrollUi.payslips.filters.person")}</label>
+          <PeoplePicker id={personId} value={userId} onChange={(value) => choose("user_id", value)} placeholder={t("payrollUi.payslips.filters.anyPerson")} style={{ width: 220 }} />
+        </Flex>
+        )}
+      </Flex>
+      <ListPage<PayslipRow>
+        // A new run or person is a new list: its filters, page and export start from them.
+        key={`${runId ?? ""}/${userId ?? ""}`}
+        resource="payslips"
+        titleKey="payrollUi.payslips.listTitle"
+        columns={columns}
+        permanentFilters={filters}
+        initialSorters={[
+          { field: "pay_date", order: "desc" },
+          { field: "user_name", order: "asc" },
+        ]}
+      />
+      <PayslipDrawer payslip={opened} onClose={() => setOpened(null)} />
+    </>
+  );
 }
