@@ -292,9 +292,9 @@ describe("a Philippine company paid monthly (PHP, Asia/Manila)", () => {
   // the table answers 0: no SSS at all. The demo's set reads the rounded BASIC component and is not affected.
   // Fix proposed: read x to the decimals the bounds are written in (floor) in rate-table.ts; tests/unit/pay-engine.test.ts
   // pins today's behaviour ("0 … between two-decimal bounds") and would change with it.
-  it.fails("reads a band table written in centavos for an amount between two of its rows' centavos (the unrounded basic of a prorated month)", async () => {
+  it("reads a band table written in centavos for an amount between two of its rows' centavos (the unrounded basic of a prorated month)", async () => {
     // 5,962.96 a month from 2 February: 27 of 28 days, basic = 5,749.997142… — above the 5,250 – 5,749.99 row's last centavo
-    // and below the next row's 5,750. The table as printed means "up to 5,750": MSC 5,500, SSS 275.00 (today: 0.00).
+    // and below the next row's 5,750. The table as printed means "up to 5,750": MSC 5,500, SSS 275.00.
     const hired = await createPerson(t, admin, { currency: "PHP", pay_basis: "monthly", base_rate: php("5962.96"), hire_date: "2026-02-02" });
     const component = { code: "SSS_FROM_BASIC", name: "SSS read from the unrounded basic", kind: "deduction", calculation: { type: "formula", expression: 'table("SSS_MSC", basic) * 0.05' } };
     const response = await call(t, admin, { method: "POST", url: "/api/pay-components/preview", payload: { component, user_id: hired.id, period_start: "2026-02-01", period_end: "2026-02-28" } });

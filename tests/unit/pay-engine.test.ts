@@ -128,15 +128,18 @@ describe("rate tables", () => {
     expect(at("1000000")).toBe("30000");
   });
 
-  it("bands: 0 in no band (below the first, or between two-decimal bounds)", () => {
+  it("bands: 0 in no band (below the first, above the last); x read to the bounds' decimals, rounded down", () => {
     expect(msc(dec(-1)).toString()).toBe("0");
-    // 4,249.995 is above 4,249.99 and below 4,250: no row holds it.
-    expect(msc(dec("4249.995")).toString()).toBe("0");
+    // 4,249.995 reads as 4,249.99: the row printed "… – 4,249.99" holds it, as the table means.
+    expect(msc(dec("4249.995")).equals(msc(dec("4249.99")))).toBe(true);
+    expect(msc(dec("4249.995")).toString()).not.toBe("0");
     const closed = tableLookup({ code: "B", kind: "bands", rows: [{ from: "100", to: "200", value: "7.5" }] });
     expect(closed(dec(99)).toString()).toBe("0");
     expect(closed(dec(100)).toString()).toBe("7.5");
     expect(closed(dec(200)).toString()).toBe("7.5");
-    expect(closed(dec("200.01")).toString()).toBe("0");
+    // Bounds in whole units: 200.01 reads as 200, still in the band; 201 is past it.
+    expect(closed(dec("200.01")).toString()).toBe("7.5");
+    expect(closed(dec(201)).toString()).toBe("0");
   });
 
   test.prop([fc.integer({ min: 0, max: 200_000_000 }), fc.integer({ min: 0, max: 200_000_000 })])("the tax brackets never decrease as x grows", (a, b) => {
