@@ -10,6 +10,7 @@ import { and, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type { StoredRunWarning } from "../../../contracts/payroll";
 import type { Db } from "../../db/client";
 import { payrollRuns, payslips } from "../../db/schema";
+import { anyOf } from "../../lib/any-of";
 import { recordActivity } from "../../lib/audit";
 import type { AppContext } from "../../lib/context";
 import type { JobKind } from "../../lib/jobs";
@@ -92,7 +93,7 @@ export function calculateJob(ctx: AppContext): JobKind<CalculateInput> {
             .selectDistinct({ user_id: payslips.user_id })
             .from(payslips)
             .innerJoin(payrollRuns, eq(payrollRuns.id, payslips.payroll_id))
-            .where(and(eq(payrollRuns.kind, "regular"), ne(payrollRuns.id, run.id), lte(payrollRuns.period_start, run.period_end), gte(payrollRuns.period_end, run.period_start), inArray(payslips.user_id, drafts.map((draft) => draft.user_id))));
+            .where(and(eq(payrollRuns.kind, "regular"), ne(payrollRuns.id, run.id), lte(payrollRuns.period_start, run.period_end), gte(payrollRuns.period_end, run.period_start), anyOf(payslips.user_id, drafts.map((draft) => draft.user_id))));
           const elsewhere = new Set(taken.map((row) => row.user_id));
           if (elsewhere.size > 0) {
             paid = drafts.filter((draft) => !elsewhere.has(draft.user_id));

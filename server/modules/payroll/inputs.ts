@@ -5,7 +5,8 @@
  * active components planned once, the rate tables in force, and the people
  * another regular run of the period already pays.
  */
-import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { anyOf } from "../../lib/any-of";
 import { minorDigits } from "../../../contracts/money";
 import type { RunPeople } from "../../../contracts/payroll";
 import type { SettingsValues } from "../../../contracts/settings";
@@ -52,7 +53,7 @@ export function peopleInScope(period: Period, people: RunPeople): SQL {
     or(isNull(users.end_date), gte(users.end_date, period.start)),
   )!;
   if (people === "all") return employed;
-  if ("user_ids" in people) return and(employed, inArray(users.id, people.user_ids))!;
+  if ("user_ids" in people) return and(employed, anyOf(users.id, people.user_ids))!;
   return and(employed, sql`lower(${users.department}) = lower(${people.department})`)!;
 }
 
@@ -76,7 +77,7 @@ export async function loadRunInputs(ctx: AppContext, run: { id?: number; period:
       : db
           .select({ user_id: payRates.user_id, effective_from: payRates.effective_from, pay_basis: payRates.pay_basis, rate: payRates.rate, currency: payRates.currency })
           .from(payRates)
-          .where(and(inArray(payRates.user_id, ids), lte(payRates.effective_from, period.end)))
+          .where(and(anyOf(payRates.user_id, ids), lte(payRates.effective_from, period.end)))
           .orderBy(payRates.user_id, payRates.effective_from),
     sumsByPerson(db, { userIds: ids, from: period.start, to: period.end, timeZone: time_zone, now: ctx.clock.now() }),
     ids.length === 0
@@ -85,7 +86,7 @@ export async function loadRunInputs(ctx: AppContext, run: { id?: number; period:
           .select({ user_id: payOverrides.user_id, code: payComponents.code, mode: payOverrides.mode, value: payOverrides.value })
           .from(payOverrides)
           .innerJoin(payComponents, eq(payComponents.id, payOverrides.component_id))
-          .where(and(inArray(payOverrides.user_id, ids), lte(payOverrides.effective_from, period.end), or(isNull(payOverrides.effective_to), gte(payOverrides.effective_to, period.start))))
+          .where(and(anyOf(payOverrides.user_id, ids), lte(payOverrides.effective_from, period.end), or(isNull(payOverrides.effective_to), gte(payOverrides.effective_to, period.start))))
           .orderBy(payOverrides.effective_from, payOverrides.id),
     run.kind !== "regular" || ids.length === 0
       ? []
@@ -99,7 +100,7 @@ export async function loadRunInputs(ctx: AppContext, run: { id?: number; period:
               run.id === undefined ? undefined : ne(payrollRuns.id, run.id),
               lte(payrollRuns.period_start, period.end),
               gte(payrollRuns.period_end, period.start),
-              inArray(payslips.user_id, ids),
+              anyOf(payslips.user_id, ids),
             ),
           ),
   ]);

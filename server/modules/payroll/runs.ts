@@ -11,6 +11,7 @@ import { decide, type Actor } from "../../../contracts/policies";
 import type { RunSubject } from "../../../contracts/policies/payroll";
 import type { Db } from "../../db/client";
 import { jobs, payrollRuns, payslips, users } from "../../db/schema";
+import { anyOf } from "../../lib/any-of";
 import type { AppContext } from "../../lib/context";
 import { HttpError, invalidField, notFound } from "../../lib/errors";
 import type { Translate } from "../../lib/i18n";
@@ -148,7 +149,7 @@ export async function createRun(ctx: AppContext, actor: Actor, author: Author, i
     if (!corrected || corrected.run.status !== "released") throw invalidField("corrects_id", "payroll.runs.correctsReleasedOnly");
   }
   if (typeof input.people === "object" && "user_ids" in input.people) {
-    const found = await ctx.db.select({ id: users.id }).from(users).where(inArray(users.id, input.people.user_ids));
+    const found = await ctx.db.select({ id: users.id }).from(users).where(anyOf(users.id, input.people.user_ids));
     if (found.length !== input.people.user_ids.length) throw invalidField("people.user_ids", "payroll.runs.unknownPeople");
   }
   const { currency } = await companyFacts(ctx.db);
