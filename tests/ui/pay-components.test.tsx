@@ -152,6 +152,18 @@ describe("earnings and deductions", () => {
     expect(screen.queryByText("New component", { selector: "button span" })).toBeNull();
   }, 40_000);
 
+  it("says why a component cannot be deleted (another one reads it)", async () => {
+    const user = setupUser();
+    const fake = session();
+    const refusal = "SSS uses BASIC: change SSS first.";
+    fake.on("DELETE", `/pay-components/${BASIC.id}`, [422, { message: refusal, errors: { code: [refusal] } }]);
+    renderAt("/deductions");
+    const row = (await screen.findByText("Basic pay")).closest("tr")!;
+    await user.click(within(row).getByRole("button", { name: "Delete BASIC" }));
+    await user.click(await screen.findByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(toasts()).toContain(refusal));
+  }, 40_000);
+
   it("shows the flag of the component's kind and the inputs of its calculation type", async () => {
     const user = setupUser();
     session();
@@ -176,7 +188,7 @@ describe("earnings and deductions", () => {
 
     // The employer's share has the same editor, shown once asked for.
     expect(within(dialog).queryByRole("radiogroup", { name: "How the employer share is calculated" })).toBeNull();
-    await user.click(within(dialog).getByRole("switch", { name: "Employer share" }));
+    await user.click(within(dialog).getByRole("switch", { name: "The employer pays a share" }));
     expect(await within(dialog).findByRole("radiogroup", { name: "How the employer share is calculated" })).toBeInTheDocument();
   }, 60_000);
 

@@ -2,11 +2,9 @@ import { Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { PAY_VARIABLES } from "../../../contracts/payroll";
 import { FieldRow } from "../../components/form";
-import { ChoiceGroup, decimalRule, percentRule, useCodeFont } from "./fields";
+import { ChoiceGroup, chosenRule, decimalRule, percentRule, useCodeFont } from "./fields";
 import { FormulaField, usePayNames } from "./FormulaEditor";
 import { CALCULATION_TYPES, type CalculationType } from "./model";
-
-const REQUIRED_BASE = [{ required: true, whitespace: true, message: "" }];
 
 /** What a percentage is of: a variable or another active component, by the name formulas use. */
 function BaseSelect({ ownCode, id, value, onChange, ...aria }: { ownCode?: string; id?: string; value?: string; onChange?: (value: string) => void; "aria-describedby"?: string; "aria-invalid"?: boolean }) {
@@ -48,7 +46,6 @@ function BaseSelect({ ownCode, id, value, onChange, ...aria }: { ownCode?: strin
 export function CalculationEditor({ prefix, ownCode, currency, typeLabel }: { prefix: "calculation" | "employer_share"; ownCode?: string; currency?: string; typeLabel: string }) {
   const { t } = useTranslation();
   const type = Form.useWatch<CalculationType | undefined>([prefix, "type"]);
-  const requiredBase = REQUIRED_BASE.map((rule) => ({ ...rule, message: t("validation.required") }));
   return (
     <>
       <Form.Item name={[prefix, "type"]} label={typeLabel}>
@@ -64,7 +61,7 @@ export function CalculationEditor({ prefix, ownCode, currency, typeLabel }: { pr
           <Form.Item name={[prefix, "rate"]} label={t("payrollUi.components.fields.rate")} rules={[percentRule()]} extra={t("payrollUi.components.rateHint")}>
             <Input inputMode="decimal" suffix="%" />
           </Form.Item>
-          <Form.Item name={[prefix, "of"]} label={t("payrollUi.components.fields.of")} rules={requiredBase} extra={t("payrollUi.components.ofHint")}>
+          <Form.Item name={[prefix, "of"]} label={t("payrollUi.components.fields.of")} rules={[chosenRule()]} extra={t("payrollUi.components.ofHint")}>
             <BaseSelect ownCode={ownCode} />
           </Form.Item>
         </FieldRow>

@@ -80,7 +80,7 @@ function ComponentFields({ form, editing }: { form: DialogForm<ComponentRecord>;
         {t("payrollUi.components.calculationTitle")}
       </Divider>
       <CalculationEditor prefix="calculation" ownCode={ownCode} currency={currency} typeLabel={t("payrollUi.components.fields.type")} />
-      <Form.Item name="has_employer_share" label={t("payrollUi.components.fields.employer_share")} valuePropName="checked" extra={t("payrollUi.components.employerShareHint")}>
+      <Form.Item name="has_employer_share" label={t("payrollUi.components.employerShareSwitch")} valuePropName="checked" extra={t("payrollUi.components.employerShareHint")}>
         <Switch />
       </Form.Item>
       {shared && (

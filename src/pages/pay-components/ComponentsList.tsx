@@ -35,13 +35,12 @@ function useColumns(): ListColumn<Row>[] {
   return useMemo(
     () => [
       { field: "code", titleKey: "payrollUi.components.fields.code", kind: "text", render: (row) => <Code>{row.code}</Code> },
-      { field: "name", titleKey: "payrollUi.components.fields.name", kind: "text" },
+      { field: "name", titleKey: "payrollUi.components.fields.name", kind: "text", phone: true },
       {
         field: "kind",
         titleKey: "payrollUi.components.fields.kind",
         kind: "choice",
         choices: KIND_CHOICES,
-        phone: true,
         render: (row) => <StateTag tone={row.kind === "earning" ? "good" : "warning"}>{t(`payrollUi.components.kinds.${row.kind}`)}</StateTag>,
       },
       {

@@ -61,11 +61,12 @@ function Entry({ label, insert, description, onInsert }: { label: string; insert
   const { t } = useTranslation();
   const font = useCodeFont();
   return (
-    <Flex gap={8} align="baseline" wrap={false} style={{ minWidth: 0 }}>
+    <Flex gap="2px 8px" align="baseline" wrap style={{ minWidth: 0 }}>
       <Button size="small" style={{ fontFamily: font, flex: "none" }} aria-label={t("payrollUi.formula.insert", { name: label })} onClick={() => onInsert(insert)}>
         {label}
       </Button>
-      <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+      {/* Beside the name where there is room, under it on a phone. */}
+      <Typography.Text type="secondary" style={{ fontSize: 13, flex: "1 1 140px", minWidth: 0 }}>
         {description}
       </Typography.Text>
     </Flex>
@@ -78,7 +79,7 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
       <Typography.Title level={5} style={{ marginTop: 0, fontSize: 14 }}>
         {title}
       </Typography.Title>
-      <div style={{ display: "grid", gap: 6, gridTemplateColumns: "repeat(auto-fill, minmax(260px, 1fr))" }}>{children}</div>
+      <div style={{ display: "grid", gap: 6, gridTemplateColumns: "repeat(auto-fill, minmax(min(280px, 100%), 1fr))" }}>{children}</div>
     </section>
   );
 }

@@ -13,7 +13,7 @@ import { CreateButton, ListPage, useDateInputFormats, type ListColumn } from "..
 import { formatCalendarDate, todayIn } from "../../i18n/calendar";
 import { Dash } from "./describe";
 import { formatMajor, formatRate, fractionToPercent, PERCENT_TEXT, percentToFraction } from "./decimal";
-import { ChoiceGroup, Code, decimalRule, percentRule } from "./fields";
+import { ChoiceGroup, chosenRule, Code, decimalRule, percentRule } from "./fields";
 import { RowActions } from "./RowActions";
 
 const RESOURCE = "pay-overrides";
@@ -130,13 +130,12 @@ function OverrideFields({ form, components }: { form: FormInstance<OverrideValue
   const chosen = components.find((component) => component.id === componentId);
   const ratePossible = !chosen || chosen.calculation.type === "percent";
   const modeLabel = t("payrollUi.overrides.fields.mode");
-  const required = [{ required: true, message: t("validation.required") }];
   return (
     <>
-      <Form.Item name="user_id" label={t("payrollUi.overrides.fields.user_id")} rules={[...required, ...RULES.user_id]} extra={t("peoplePicker.hint")}>
+      <Form.Item name="user_id" label={t("payrollUi.overrides.fields.user_id")} rules={[chosenRule(), ...RULES.user_id]} extra={t("peoplePicker.hint")}>
         <PeoplePicker />
       </Form.Item>
-      <Form.Item name="component_id" label={t("payrollUi.overrides.fields.component_id")} rules={[...required, ...RULES.component_id]}>
+      <Form.Item name="component_id" label={t("payrollUi.overrides.fields.component_id")} rules={[chosenRule(), ...RULES.component_id]}>
         <Select showSearch optionFilterProp="label" options={componentOptions(components)} />
       </Form.Item>
       <Form.Item
@@ -219,10 +218,13 @@ export function OverridesList() {
         permanentFilters={narrowed}
         toolbar={
           <>
-            <label htmlFor="pay-overrides-person" style={VISUALLY_HIDDEN}>
-              {t("payrollUi.overrides.filterPerson")}
-            </label>
-            <PeoplePicker id="pay-overrides-person" value={person} onChange={setPerson} placeholder={t("payrollUi.overrides.anyone")} style={{ width: 220 }} />
+            {/* The label (heard, not seen) and its picker in one item of the toolbar. */}
+            <span>
+              <label htmlFor="pay-overrides-person" style={VISUALLY_HIDDEN}>
+                {t("payrollUi.overrides.filterPerson")}
+              </label>
+              <PeoplePicker id="pay-overrides-person" value={person} onChange={setPerson} placeholder={t("payrollUi.overrides.anyone")} style={{ width: 220 }} />
+            </span>
             <Select
               aria-label={t("payrollUi.overrides.filterComponent")}
               placeholder={t("payrollUi.overrides.anyComponent")}

@@ -84,7 +84,7 @@ const COLUMNS: Record<RateTableKind, readonly { field: keyof RowValues; rules: (
   progressive: [
     { field: "over", rules: () => amountRule() },
     { field: "base", rules: () => amountRule() },
-    { field: "rate", rules: rateRule, suffix: "%" },
+    { field: "rate", rules: rateRule },
   ],
   bands: [
     { field: "from", rules: () => amountRule() },

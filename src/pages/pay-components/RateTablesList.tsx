@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { CopyOutlined } from "@ant-design/icons";
 import { useTable } from "@refinedev/antd";
-import { Button, Flex, Table, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
+import { Button, Flex, Grid, Table, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
 import { useTranslation } from "react-i18next";
 import { MAX_PER_PAGE } from "../../../contracts/list";
 import type { RateTableRecord } from "../../../contracts/payroll";
@@ -65,6 +65,8 @@ function suggestedStart(latest: string, today: string): string {
 export function RateTablesList() {
   const { t, i18n } = useTranslation();
   const allowed = useResourceAccess();
+  // On a phone the state goes under the date: the row's buttons keep the right edge.
+  const phone = Grid.useBreakpoint().sm === false;
   const { profile } = useCompanyProfile();
   const today = todayIn(profile?.time_zone);
   const create = useDialogForm<RateTableRecord>(RESOURCE, "create");
@@ -106,7 +108,7 @@ export function RateTablesList() {
       key: "effective_from",
       title: t("payrollUi.tables.fields.effective_from"),
       render: (_: unknown, row) => (
-        <Flex gap={6} wrap align="center">
+        <Flex gap={6} wrap align={phone ? "flex-start" : "center"} vertical={phone}>
           {formatCalendarDate(row.effective_from, i18n.language)}
           <StateTag tone={TONES[row.state]}>{t(`payrollUi.tables.states.${row.state}`)}</StateTag>
         </Flex>

@@ -35,6 +35,6 @@ export function CalculationCell({ calculation }: { calculation: Calculation | nu
   const font = useCodeFont();
   if (!calculation) return <Dash label={t("payrollUi.components.noEmployerShare")} />;
   if (calculation.type === "formula")
-    return <span style={{ fontFamily: font, display: "inline-block", maxWidth: 340, whiteSpace: "pre-wrap", wordBreak: "break-word" }}>{calculation.expression}</span>;
+    return <span style={{ fontFamily: font, display: "inline-block", maxWidth: 250, fontSize: 13, whiteSpace: "pre-wrap", wordBreak: "break-word" }}>{calculation.expression}</span>;
   return <>{calculationText(calculation, t, i18n.language, currency)}</>;
 }

@@ -59,6 +59,15 @@ export function patternRule(pattern: RegExp, messageKey: string, optional = fals
   };
 }
 
+/** A choice (a select's value) that must be made; antd's own "required" would mark the select's box with an ARIA attribute it does not take. */
+export function chosenRule(): FormRule {
+  return {
+    validator: async (_, value: unknown) => {
+      if (value === undefined || value === null || value === "") throw new Error(i18next.t("validation.required"));
+    },
+  };
+}
+
 /** An amount as the API takes it (negative allowed: a fixed adjustment may take pay back). */
 export const decimalRule = (optional = false) => patternRule(DECIMAL_TEXT, "payroll.decimal", optional);
 /** A threshold or base of a rate table: not negative. */

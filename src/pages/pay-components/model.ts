@@ -125,8 +125,8 @@ export const PREVIEW_CODE = "NEW_COMPONENT";
  */
 export function previewComponent(values: ComponentValues | undefined): ComponentBody | null {
   if (!values?.calculation || !readyToCheck(values.calculation)) return null;
-  if (values.has_employer_share && !readyToCheck(values.employer_share)) return null;
-  const body = componentBody(values);
+  // An employer share still being typed is left out meanwhile: the component's own calculation is checked all the same.
+  const body = componentBody({ ...values, has_employer_share: values.has_employer_share && readyToCheck(values.employer_share) });
   const code = payCode.safeParse(body.code).success ? body.code : PREVIEW_CODE;
   return { ...body, code, name: body.name || code, active: true };
 }
