@@ -33,6 +33,10 @@ export const PAY_VARIABLES = [
   "late_minutes",
   "undertime_minutes",
   "absences",
+  /** 1 when the rate in force at the period's end is monthly (daily, hourly), else 0: a component for one kind of pay. */
+  "paid_monthly",
+  "paid_daily",
+  "paid_hourly",
   "gross",
   "taxable",
 ] as const;

@@ -7,9 +7,10 @@
  * - BASIC: the period's basic pay (taxable).
  * - OT: hourly rate × overtime hours × 1.25 (Labor Code art. 87, ordinary days; taxable).
  * - RICE: rice subsidy of 2,500 a month, a de minimis benefit (RR 29-2025; not taxable).
- * - LATE and ABSENT: time not worked at the hourly and daily rate (monthly-paid people;
- *   those paid by the day or hour are not paid for it in the first place, so their
- *   overrides leave these lines out). Both come off taxable pay.
+ * - LATE and ABSENT: time not worked at the hourly and daily rate, for those whose pay
+ *   would otherwise include it (late for everyone but the hourly-paid, absences for the
+ *   monthly-paid: people paid by the day or hour are not paid for time not worked in the
+ *   first place). Both come off taxable pay.
  * - SSS: 5% of the monthly salary credit (2025 schedule: 15% of MSC 5,000–35,000 in
  *   steps of 500); the employer pays 10% and the EC premium (10 below MSC 15,000, 30 from it).
  * - PHIC: PhilHealth, 5% of basic salary between 10,000 and 100,000 (2024–2025), half each.
@@ -22,11 +23,10 @@
  * tests/api/payroll-statutory.test.ts enters the same set through the API and checks it
  * to the centavo.
  */
-import { sql } from "drizzle-orm";
 import { componentBody, rateTableBody, type BandRow, type ComponentBody, type ProgressiveRow, type RateTableBody } from "../../contracts/payroll";
 import { planPay } from "../modules/payroll/plan";
 import type { Db } from "./client";
-import { payComponents, payOverrides, rateTables, users } from "./schema";
+import { payComponents, rateTables } from "./schema";
 
 /** SSS monthly salary credits of 2025 as the schedule prints them: below 5,250 → 5,000; x,250 – x,749.99 → the next 500; 34,750 and over → 35,000. */
 const SSS_BANDS = [
@@ -68,11 +68,11 @@ export const DEMO_PAY_COMPONENTS: ComponentBody[] = [
     taxable: false,
     pre_tax: true,
     employer_share: null,
-    calculation: formula("hourly_rate * (late_minutes + undertime_minutes) / 60"),
+    calculation: formula("if(paid_hourly, 0, hourly_rate * (late_minutes + undertime_minutes) / 60)"),
     active: true,
     order: 40,
   },
-  { code: "ABSENT", name: "Absences", kind: "deduction", taxable: false, pre_tax: true, employer_share: null, calculation: formula("daily_rate * absences"), active: true, order: 50 },
+  { code: "ABSENT", name: "Absences", kind: "deduction", taxable: false, pre_tax: true, employer_share: null, calculation: formula("if(paid_monthly, daily_rate * absences, 0)"), active: true, order: 50 },
   {
     code: "SSS",
     name: "SSS contribution",
@@ -109,15 +109,7 @@ export const DEMO_PAY_COMPONENTS: ComponentBody[] = [
   { code: "WTAX", name: "Withholding tax", kind: "deduction", taxable: false, pre_tax: false, employer_share: null, calculation: formula('table("BIR_MONTHLY", taxable)'), active: true, order: 90 },
 ];
 
-/** Lines that do not apply to people paid by the day or by the hour: their pay already leaves out the time not worked. */
-const NOT_FOR = [
-  { code: "ABSENT", bases: ["daily", "hourly"], reason: "Paid by the day or hour: days not worked are already unpaid." },
-  { code: "LATE", bases: ["hourly"], reason: "Paid by the hour: time not worked is already unpaid." },
-] as const;
-
-const array = (values: readonly unknown[]) => sql.param([...values]);
-
-/** Writes the demo's pay set-up (three statements and the overrides' one), after its people. */
+/** Writes the demo's pay set-up (two statements), after its people. */
 export async function seedDemoPayroll(db: Db, now: Date): Promise<void> {
   // The checks a user's entry passes: a set the API would refuse never reaches the demo.
   const tables = DEMO_RATE_TABLES.map((table) => rateTableBody.parse(table));
@@ -129,17 +121,5 @@ export async function seedDemoPayroll(db: Db, now: Date): Promise<void> {
 
   // Rows checked against their kind above.
   await db.insert(rateTables).values(tables.map((table) => ({ ...table, rows: table.rows as ProgressiveRow[] | BandRow[], created_at: now, updated_at: now })));
-  const inserted = await db
-    .insert(payComponents)
-    .values(components.map((component) => ({ ...component, created_at: now, updated_at: now })))
-    .returning({ id: payComponents.id, code: payComponents.code });
-  const idOf = new Map(inserted.map((row) => [row.code, row.id]));
-
-  const codes = NOT_FOR.flatMap((rule) => rule.bases.map(() => rule.code));
-  await db.execute(sql`
-    insert into ${payOverrides} (user_id, component_id, mode, value, effective_from, effective_to, reason, created_at, updated_at)
-    select u.id, r.component_id, 'exclude', null, coalesce(u.hire_date, ${now.toISOString()}::date), null, r.reason, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-    from unnest(${array(codes.map((code) => idOf.get(code)!))}::int[], ${array(NOT_FOR.flatMap((rule) => rule.bases))}::text[], ${array(NOT_FOR.flatMap((rule) => rule.bases.map(() => rule.reason)))}::text[])
-      as r(component_id, pay_basis, reason)
-    join ${users} u on u.pay_basis = r.pay_basis and u.archived_at is null`);
+  await db.insert(payComponents).values(components.map((component) => ({ ...component, created_at: now, updated_at: now })));
 }

@@ -54,7 +54,7 @@ const cents = (period: Period, rates: RateFrom[], options: Options = {}) => paid
 function basicLine(basic: Dec, rules: MoneyRules): number {
   const plan = planPay([{ id: 1, code: "BASIC", name: "Basic", kind: "earning", taxable: true, pre_tax: false, calculation: { type: "formula", expression: "basic" }, employer_share: null, order: 1 }], new Set());
   const zero = dec(0);
-  const inputs: PayInputs = { basic, daily_rate: zero, hourly_rate: zero, days_worked: zero, hours_worked: zero, overtime_hours: zero, late_minutes: zero, undertime_minutes: zero, absences: zero };
+  const inputs: PayInputs = { basic, daily_rate: zero, hourly_rate: zero, days_worked: zero, hours_worked: zero, overtime_hours: zero, late_minutes: zero, undertime_minutes: zero, absences: zero, paid_monthly: zero, paid_daily: zero, paid_hourly: zero };
   return computePay(plan, new Map(), inputs, new Map(), rules).gross;
 }
 

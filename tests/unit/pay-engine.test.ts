@@ -28,7 +28,7 @@ function component(code: string, kind: ComponentKind, calculation: Calculation, 
 
 /** Every variable, zero unless given. */
 function inputs(given: Partial<Record<keyof PayInputs, string | number | Dec>> = {}): PayInputs {
-  const zero = { basic: 0, daily_rate: 0, hourly_rate: 0, days_worked: 0, hours_worked: 0, overtime_hours: 0, late_minutes: 0, undertime_minutes: 0, absences: 0 };
+  const zero = { basic: 0, daily_rate: 0, hourly_rate: 0, days_worked: 0, hours_worked: 0, overtime_hours: 0, late_minutes: 0, undertime_minutes: 0, absences: 0, paid_monthly: 1, paid_daily: 0, paid_hourly: 0 };
   return Object.fromEntries(Object.entries({ ...zero, ...given }).map(([name, value]) => [name, dec(value as string | number)])) as PayInputs;
 }
 

@@ -47,14 +47,25 @@ describe("the demo's pay set-up", () => {
     ]);
   });
 
-  it("leaves absences out for people paid by the day or hour, and lateness for those paid by the hour, with a reason", async () => {
-    const overrides = (await get(officer, "/api/pay-overrides?per_page=100")).data as { user_id: number; component_code: string; mode: string; reason: string }[];
-    const atWork = people.filter((person) => person.archived_at === null);
-    const byBasis = (basis: string) => atWork.filter((person) => person.pay_basis === basis).map((person) => person.id).sort((a, b) => a - b);
-    const whoHas = (code: string) => overrides.filter((row) => row.component_code === code).map((row) => row.user_id).sort((a, b) => a - b);
-    expect(whoHas("ABSENT")).toEqual([...byBasis("daily"), ...byBasis("hourly")].sort((a, b) => a - b));
-    expect(whoHas("LATE")).toEqual(byBasis("hourly"));
-    expect(overrides.every((row) => row.mode === "exclude" && row.reason.length > 10)).toBe(true);
+  it("takes absences from the monthly-paid only and lateness from all but the hourly-paid: the others are not paid for that time in the first place", async () => {
+    const preview = async (code: string, email: string) => {
+      const component = DEMO_PAY_COMPONENTS.find((entry) => entry.code === code)!;
+      const someone = people.find((person) => person.email === email)!;
+      const response = await call(t, officer, { method: "POST", url: "/api/pay-components/preview", payload: { component, user_id: someone.id, period_start: "2026-02-01", period_end: "2026-02-28" } });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as { amount: number; inputs: Record<string, string> };
+    };
+    // The demo employee is paid by the hour: no lateness or absence line, whatever their days say.
+    const hourly = await preview("ABSENT", "employee@example.com");
+    expect(hourly).toMatchObject({ amount: 0, inputs: { paid_monthly: "0" } });
+    expect((await preview("LATE", "employee@example.com")).amount).toBe(0);
+    // Someone paid by the month with days missed pays for them at the daily rate.
+    const monthly = people.filter((person) => person.pay_basis === "monthly" && person.archived_at === null);
+    const absences = await Promise.all(monthly.map((person) => preview("ABSENT", person.email)));
+    const missed = absences.find((entry) => Number(entry.inputs.absences) > 0);
+    expect(missed, "a monthly-paid demo person with an absence in February").toBeDefined();
+    expect(missed!.inputs.paid_monthly).toBe("1");
+    expect(missed!.amount).toBe(Math.round(Number(missed!.inputs.daily_rate) * Number(missed!.inputs.absences) * 100));
   });
 
   it("is what a user could have entered: each component passes the preview's checks", async () => {

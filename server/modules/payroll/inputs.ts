@@ -159,6 +159,9 @@ export function personInputs(inputs: RunInputs, person: PayPerson): { pay: Basic
       late_minutes: new PayDecimal(days.late_minutes),
       undertime_minutes: new PayDecimal(days.undertime_minutes),
       absences: new PayDecimal(days.days_absent),
+      paid_monthly: new PayDecimal(pay.pay_basis === "monthly" ? 1 : 0),
+      paid_daily: new PayDecimal(pay.pay_basis === "daily" ? 1 : 0),
+      paid_hourly: new PayDecimal(pay.pay_basis === "hourly" ? 1 : 0),
     },
   };
 }
