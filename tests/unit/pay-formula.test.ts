@@ -131,3 +131,20 @@ describe("dependency order", () => {
     expect(() => dependencyOrder(reads)).toThrowError(expect.objectContaining({ key: "payroll.formula.cycle", params: { cycle: "TAX → taxable → TAX" } }));
   });
 });
+
+describe("refused when saved rather than on every payslip", () => {
+  it.each([
+    ["basic 2", "payroll.formula.missingOperator"],
+    ["round(basic, 11)", "payroll.formula.roundDigits"],
+    ["round(basic, 1.5)", "payroll.formula.roundDigits"],
+    ["1e999999999 * 0", "payroll.formula.tooLarge"],
+    ["basic + 10000000000000000", "payroll.formula.tooLarge"],
+  ])("%s → %s", (expression, key) => {
+    expect(() => parseFormula(expression)).toThrow(expect.objectContaining({ key }));
+  });
+
+  it("still takes round with a computed number of digits (checked when computed) and numbers within bounds", () => {
+    expect(() => parseFormula("round(basic, days_worked)")).not.toThrow();
+    expect(() => parseFormula("basic + 1000000000000000")).not.toThrow();
+  });
+});

@@ -80,7 +80,12 @@ export function parseFormula(expression: string): Formula {
     switch (node.type) {
       case "Literal":
         if (typeof node.value !== "number" || !isDecimal(String(node.raw))) throw new FormulaError("payroll.formula.notNumber", { text: String(node.raw) });
+        // Refused when saved, not on every payslip of every run.
+        if (new D(String(node.raw)).abs().greaterThan(FORMULA_LIMITS.magnitude)) throw new FormulaError("payroll.formula.tooLarge");
         return;
+      case "Compound":
+        // "basic 2": jsep reads two expressions side by side; a formula is one.
+        throw new FormulaError("payroll.formula.missingOperator");
       case "Identifier":
         names.add(node.name as string);
         return;
@@ -106,6 +111,10 @@ export function parseFormula(expression: string): Formula {
           tables.add(code.value);
           visit(value, depth + 1);
           return;
+        }
+        // round(x, 11) would fail on every payslip: a written number of digits is checked now.
+        if (name === "round" && args[1]?.type === "Literal" && typeof args[1].value === "number" && !(Number.isInteger(args[1].value) && args[1].value >= 0 && args[1].value <= 10)) {
+          throw new FormulaError("payroll.formula.roundDigits");
         }
         for (const arg of args) visit(arg, depth + 1);
         return;
