@@ -15,8 +15,23 @@ export function formatDay(date: string, language: string): string {
 
 /** A pay period as one range in the reader's language: "Oct 1 – 31, 2026", "2026/10/1～31", "1–31 oct. 2026". */
 export function formatPeriod(start: string, end: string, language: string): string {
-  const format = new Intl.DateTimeFormat(localeOf(language), { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
-  return start === end ? format.format(utc(start)) : format.formatRange(utc(start), utc(end));
+  const locale = localeOf(language);
+  const format = new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+  if (start === end) return format.format(utc(start));
+  // Japanese and Chinese ranges come out as "2026/12/01～2026/12/31", unlike their single dates ("2026年12月5日"):
+  // written as those are, the end's year and month left out when they are the start's ("2026年12月1日～31日").
+  if (locale === "ja" || locale === "zh-CN") {
+    const separator = locale === "ja" ? "～" : "–";
+    const sameMonth = start.slice(0, 7) === end.slice(0, 7);
+    const sameYear = start.slice(0, 4) === end.slice(0, 4);
+    const endText = sameMonth
+      ? new Intl.DateTimeFormat(locale, { day: "numeric", timeZone: "UTC" }).format(utc(end))
+      : sameYear
+        ? new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" }).format(utc(end))
+        : format.format(utc(end));
+    return `${format.format(utc(start))}${separator}${endText}`;
+  }
+  return format.formatRange(utc(start), utc(end));
 }
 
 /** A run as its policy reads it: the app's buttons ask the same question the server will. */

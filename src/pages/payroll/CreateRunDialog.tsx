@@ -1,10 +1,12 @@
 import { useMemo } from "react";
 import { useCreate, useList } from "@refinedev/core";
 import { Alert, Button, DatePicker, Flex, Form, Input, Modal, Radio, type FormRule } from "antd";
+import i18next from "i18next";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { MAX_PERIOD_DAYS, runBody, type RunBody, type RunRecord } from "../../../contracts/payroll";
 import { requiredText } from "../../../contracts/validation";
+import { usePolicy } from "../../auth/usePolicy";
 import { dateFieldProps } from "../../components/common/DateField";
 import { addDays, monthOf, rangeLength } from "../../components/common/dateRange";
 import { PeoplePicker } from "../../components/common/PeoplePicker";
@@ -13,7 +15,6 @@ import { FieldRow, issueText, successNotification, useFormSubmit, zodRule, zodRu
 import { useDateInputFormats } from "../../components/list";
 import { todayIn } from "../../i18n/calendar";
 import { pagePath } from "../../resources";
-import i18next from "i18next";
 
 const RULES = zodRules(runBody.shape);
 const WHO = ["all", "department", "people"] as const;
@@ -70,13 +71,16 @@ function bodyOf(values: Values): Partial<RunBody> {
 /** Everyone, a department or chosen people: a named radio group (antd's passes no role on). */
 function WhoChoice({ id, value, onChange }: { id?: string; value?: Who; onChange?: (value: Who) => void }) {
   const { t } = useTranslation();
+  // Choosing people means finding them by name: offered to those the people lookup answers.
+  const may = usePolicy();
+  const choices = WHO.filter((choice) => choice !== "people" || may("users.lookup"));
   return (
     <div id={id} role="radiogroup" aria-label={t("payrollUi.runs.create.who")}>
       <Radio.Group
         name="payroll-create-who"
         value={value}
         onChange={(event) => onChange?.(event.target.value as Who)}
-        options={WHO.map((choice) => ({ value: choice, label: t(`payrollUi.runs.create.whoChoices.${choice}`) }))}
+        options={choices.map((choice) => ({ value: choice, label: t(`payrollUi.runs.create.whoChoices.${choice}`) }))}
       />
     </div>
   );

@@ -36,7 +36,14 @@ function People({ people }: { people: RunRecord["people"] }) {
 /** Draft → calculated → approved → released, each step done with who did it and when. */
 function Workflow({ run }: { run: RunRecord }) {
   const { t } = useTranslation();
-  const stamp = (value: RunRecord["calculated"]) => value && t("payrollUi.review.stamp", { name: value.by_name ?? t("payrollUi.review.someone"), at: formatDateTime(value.at) });
+  // Who on one line, when on the next: a narrow step does not break a name or a date in two.
+  const stamp = (value: RunRecord["calculated"]) =>
+    value && (
+      <>
+        <span style={{ display: "block" }}>{value.by_name ?? t("payrollUi.review.someone")}</span>
+        <time dateTime={value.at}>{formatDateTime(value.at)}</time>
+      </>
+    );
   const order = ["draft", "calculated", "approved", "released"] as const;
   const current = order.indexOf(run.status);
   return (
