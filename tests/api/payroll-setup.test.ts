@@ -110,8 +110,10 @@ describe("pay components", () => {
 
   it("refuses a formula that does not parse, saying at which character", async () => {
     expect((await refused(component({ calculation: formula("basic * (2 +") }))).errors).toEqual({ "calculation.expression": ["The formula stops making sense at character 13."] });
-    // Two expressions side by side parse (as a list) and are refused as a whole, without a position.
-    expect((await refused(component({ calculation: formula("basic 2") }))).errors["calculation.expression"]).toEqual(["This kind of expression cannot be used in a formula."]);
+    // Two expressions side by side parse (as a list): refused for the operator missing between them.
+    expect((await refused(component({ calculation: formula("basic 2") }))).errors["calculation.expression"]).toEqual([
+      "Two values stand side by side (as in “basic 2”): put an operator such as + or * between them.",
+    ]);
     expect((await refused(component({ calculation: formula("(basic * 2") }))).errors["calculation.expression"]).toEqual(["The formula stops making sense at character 11."]);
     expect((await refused(component({ calculation: formula("   ") }))).errors["calculation.expression"]).toEqual(["Enter a formula."]);
   });
@@ -280,7 +282,7 @@ describe("the preview", () => {
       expect(response.statusCode, response.body).toBe(422);
       return response.json().errors as Record<string, string[]>;
     };
-    expect(await errorsOf({ component: component({ calculation: formula("basic *") }) })).toEqual({ "calculation.expression": ["The formula stops making sense at character 8."] });
+    expect(await errorsOf({ component: component({ calculation: formula("basic *") }) })).toEqual({ "component.calculation.expression": ["The formula stops making sense at character 8."] });
     expect(await errorsOf({ component: component({ calculation: formula("basic / (absences)") }) })).toEqual({ "component.calculation": ["The formula divides by zero."] });
     expect(await errorsOf({ component: component({ calculation: formula("basic * 1e15") }) })).toEqual({ "component.calculation": ["The result is too large to be an amount of pay."] });
     expect(await errorsOf({ component: component(), user_id: 2147483647 })).toEqual({ user_id: ["This person does not exist."] });
@@ -308,8 +310,9 @@ describe("hostile formulas", () => {
     const parenthesised = await save(`${"(".repeat(990)}1${")".repeat(990)}`);
     expect(parenthesised.statusCode, parenthesised.body).toBe(201);
     expect((await send(admin, "PUT", `/api/pay-components/${parenthesised.json().data.id}`, { active: false })).statusCode).toBe(200);
-    // What only a calculation finds out (here, a rounding to 11 places) the preview says before saving.
-    const rounding = await send(admin, "POST", "/api/pay-components/preview", { component: component({ calculation: formula("round(basic, 11)") }), user_id: paid, ...PERIOD });
+    // A written rounding to 11 places is refused as typed; one only the figures make 11, the preview finds before saving.
+    expect((await save("round(basic, 11)")).json().errors["calculation.expression"]).toEqual(["round() keeps 0 to 10 decimal places: write a whole number."]);
+    const rounding = await send(admin, "POST", "/api/pay-components/preview", { component: component({ calculation: formula("round(basic, absences + 11)") }), user_id: paid, ...PERIOD });
     expect(rounding.json().errors).toEqual({ "component.calculation": ["round() keeps 0 to 10 decimal places: write a whole number."] });
     expect(Date.now() - started).toBeLessThan(5000);
   });

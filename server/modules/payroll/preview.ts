@@ -21,7 +21,13 @@ export async function previewComponent(ctx: AppContext, body: z.output<typeof pr
   // The component as typed, in place of the stored one of that code (if any).
   const [stored] = await ctx.db.select({ id: payComponents.id }).from(payComponents).where(eq(payComponents.code, body.component.code));
   const component = { ...newComponent(body.component), id: stored?.id ?? 0, active: true };
-  const plan = await checkComponentSet(ctx.db, { changed: component });
+  const plan = await checkComponentSet(ctx.db, { changed: component }).catch((error: unknown) => {
+    // The body holds the component under `component`: its fields are named from there.
+    if (error instanceof HttpError && error.fieldErrors) {
+      throw new HttpError(error.statusCode, error.messageKey, error.params, Object.fromEntries(Object.entries(error.fieldErrors).map(([field, list]) => [`component.${field}`, list])));
+    }
+    throw error;
+  });
   const { currency } = await companyFacts(ctx.db);
   const inputs = { ...(await loadRunInputs(ctx, { period: { start: body.period_start, end: body.period_end }, people: { user_ids: [person.id] }, kind: "off_cycle", currency })), plan };
   const who = inputs.people[0];
