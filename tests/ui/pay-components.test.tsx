@@ -8,7 +8,8 @@
  */
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ComponentRecord, OverrideRecord, RateTableRecord } from "../../contracts/payroll";
+import { PAY_VARIABLES, type ComponentRecord, type OverrideRecord, type RateTableRecord } from "../../contracts/payroll";
+import en from "../../locales/en.json";
 import type { UserRecord } from "../../contracts/users";
 import { renderAt } from "./render";
 import { meAs, page, person, signedInAs } from "./session";
@@ -268,6 +269,11 @@ describe("earnings and deductions", () => {
     expect(within(dialog).getByRole("button", { name: "Insert SSS" })).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: 'Insert table("BIR_MONTHLY", x)' })).toBeInTheDocument();
   }, 60_000);
+
+  it("describes every variable a formula may read in the reference (a new variable needs its words)", () => {
+    const described = en.payrollUi.formula.variables as Record<string, string>;
+    expect(PAY_VARIABLES.filter((name) => !described[name])).toEqual([]);
+  });
 
   it("tries the component on a chosen person: the amount, the employer's share and what it read", async () => {
     const user = setupUser();
