@@ -251,7 +251,7 @@ describe("a run's states", () => {
     expect(slip.net).toBeLessThan(0);
     const refused = await send(admin, "POST", `/api/payroll/${run.id}/approve`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe("1 payslips cannot be paid as they stand (a negative net or a formula that failed): fix them and calculate again.");
+    expect(refused.json().message).toBe("1 payslip cannot be paid as it stands (a negative net or a formula that failed): fix it and calculate again.");
     await must(admin, "DELETE", `/api/pay-overrides/${big.id}`);
     expect((await calculate(run.id)).warnings).toEqual([]);
     expect((await send(admin, "POST", `/api/payroll/${run.id}/approve`)).statusCode).toBe(200);

@@ -257,6 +257,11 @@ describe("overrides", () => {
     const percent = await created("/api/pay-components", component({ kind: "deduction", calculation: { type: "percent", rate: "0.1", of: "basic" } }));
     expect((await send(admin, "POST", "/api/pay-overrides", await override({ component_id: percent.id, mode: "rate", value: "0.2" }))).statusCode).toBe(201);
     expect((await send(admin, "POST", "/api/pay-overrides", await override({ mode: "exclude", value: null }))).statusCode).toBe(201);
+    // The percentage cannot become another kind of calculation while someone has another rate for it (it would be ignored).
+    const changed = await send(admin, "PUT", `/api/pay-components/${percent.id}`, { calculation: formula("basic * 0.1") });
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json().errors).toEqual({ "calculation.type": ["1 person has another rate for this percentage: change or remove that override before calculating it another way."] });
+    expect((await send(admin, "PUT", `/api/pay-components/${percent.id}`, { calculation: { type: "percent", rate: "0.12", of: "basic" } })).statusCode).toBe(200);
   });
 });
 
@@ -331,7 +336,7 @@ describe("hostile formulas", () => {
     expect(read.totals.people).toBe(1);
     const refusal = await send(admin, "POST", `/api/payroll/${run.id}/approve`);
     expect(refusal.statusCode).toBe(409);
-    expect(refusal.json().message).toBe("1 payslips cannot be paid as they stand (a negative net or a formula that failed): fix them and calculate again.");
+    expect(refusal.json().message).toBe("1 payslip cannot be paid as it stands (a negative net or a formula that failed): fix it and calculate again.");
     expect((await send(admin, "DELETE", `/api/payroll/${run.id}`)).statusCode).toBe(200);
   });
 

@@ -51,7 +51,11 @@ export const paySetupRoutes: FastifyPluginAsyncZod = async (app) => {
     unique: [{ field: "code", column: payComponents.code, message: "payroll.components.codeTaken" }],
     checks: {
       create: async (db, input) => void (await checkComponentSet(db, { changed: newComponent(input) })),
-      update: async (db, input, before: ComponentRow) => void (await checkComponentSet(db, { changed: mergedComponent(before, input), before })),
+      async update(db, input, before: ComponentRow) {
+        const merged = mergedComponent(before, input);
+        await checkComponentSet(db, { changed: merged, before });
+        await assertRateOverridesFit(db, before.id, merged.calculation.type);
+      },
       remove: async (db, before: ComponentRow) => void (before.active && (await checkComponentSet(db, { removed: before }))),
     },
     messages: { created: "payroll.components.created", updated: "payroll.components.updated", deleted: "payroll.components.deleted" },
@@ -136,6 +140,13 @@ export const paySetupRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await previewComponent(app.ctx, request.body),
   }));
 };
+
+/** "Another rate" overrides belong to percentages: a component that stops being one would ignore them. */
+async function assertRateOverridesFit(db: Db, componentId: number, type: string): Promise<void> {
+  if (type === "percent") return;
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int`.mapWith(Number) }).from(payOverrides).where(sql`${payOverrides.component_id} = ${componentId} and ${payOverrides.mode} = 'rate'`);
+  if (count > 0) throw invalidField("calculation.type", "payroll.components.rateOverrides", { count });
+}
 
 /** The person and the component exist, and "another rate" is for percentages, the only calculations with a rate. */
 async function checkOverride(db: Db, input: { user_id: number; component_id: number; mode: string }): Promise<void> {
