@@ -1,14 +1,15 @@
 /**
  * (g) A payroll run over everyone on the attendance bench's directory
- * (10,000 people, a month of records): eight components as a company would
- * set them up (basic, overtime, lateness, absences, three contributions
- * from a bands table and rates, income tax from a progressive table), then
- * the run calculated and persisted through the API, twice (a first
- * calculation and a recalculation). Timed from the request to the run
+ * (10,000 people, a month of records): the demo company's nine components
+ * (basic, overtime, an allowance, lateness, absences, three contributions
+ * with employer shares from a bands table and rates, income tax from a
+ * progressive table), then the run calculated and persisted through the
+ * API, twice (a first calculation and a recalculation). Timed from the request to the run
  * answering "calculated"; the server's memory peak read from /proc.
  */
 import fs from "node:fs";
 import type { RunningServer } from "../support/e2e";
+import { DEMO_PAY_COMPONENTS, DEMO_RATE_TABLES } from "../../server/db/seed-payroll";
 import { BENCH_MONTH } from "./attendance-load";
 
 export interface PayrollFigures {
@@ -25,52 +26,10 @@ export interface PayrollFigures {
   rssMb: number | null;
 }
 
-const bands = Array.from({ length: 61 }, (_, index) => {
-  const credit = 5_000 + index * 500;
-  return { from: index === 0 ? "0" : String(credit - 250), to: index === 60 ? null : `${credit + 249}.99`, value: String(credit) };
-});
-
+// The demo company's pay set-up, entered as a user would: its statutory tables and its nine components.
 const SETUP: { url: string; body: Record<string, unknown> }[] = [
-  { url: "/api/rate-tables", body: { code: "BENCH_MSC", name: "Salary credit", kind: "bands", effective_from: "2025-01-01", rows: bands } },
-  {
-    url: "/api/rate-tables",
-    body: {
-      code: "BENCH_TAX",
-      name: "Income tax",
-      kind: "progressive",
-      effective_from: "2023-01-01",
-      rows: [
-        { over: "0", base: "0", rate: "0" },
-        { over: "20833", base: "0", rate: "0.15" },
-        { over: "33333", base: "1875", rate: "0.20" },
-        { over: "66667", base: "8541.80", rate: "0.25" },
-        { over: "166667", base: "33541.80", rate: "0.30" },
-        { over: "666667", base: "183541.80", rate: "0.35" },
-      ],
-    },
-  },
-  ...[
-    { code: "B_BASIC", kind: "earning", taxable: true, calculation: { type: "formula", expression: "basic" } },
-    { code: "B_OT", kind: "earning", taxable: true, calculation: { type: "formula", expression: "hourly_rate * overtime_hours * 1.25" } },
-    { code: "B_LATE", kind: "deduction", pre_tax: true, calculation: { type: "formula", expression: "round(hourly_rate / 60 * late_minutes, 2)" } },
-    { code: "B_ABSENT", kind: "deduction", pre_tax: true, calculation: { type: "formula", expression: "daily_rate * absences" } },
-    {
-      code: "B_SSS",
-      kind: "deduction",
-      pre_tax: true,
-      calculation: { type: "formula", expression: 'table("BENCH_MSC", B_BASIC) * 0.05' },
-      employer_share: { type: "formula", expression: 'table("BENCH_MSC", B_BASIC) * 0.10' },
-    },
-    {
-      code: "B_HEALTH",
-      kind: "deduction",
-      pre_tax: true,
-      calculation: { type: "formula", expression: "clamp(B_BASIC, 10000, 100000) * 0.025" },
-      employer_share: { type: "formula", expression: "clamp(B_BASIC, 10000, 100000) * 0.025" },
-    },
-    { code: "B_FUND", kind: "deduction", pre_tax: true, calculation: { type: "percent", rate: "0.02", of: "B_BASIC" }, employer_share: { type: "percent", rate: "0.02", of: "B_BASIC" } },
-    { code: "B_TAX", kind: "deduction", calculation: { type: "formula", expression: 'table("BENCH_TAX", taxable)' } },
-  ].map((component, order) => ({ url: "/api/pay-components", body: { name: component.code, order, ...component } })),
+  ...DEMO_RATE_TABLES.map((table) => ({ url: "/api/rate-tables", body: table as unknown as Record<string, unknown> })),
+  ...DEMO_PAY_COMPONENTS.map((component) => ({ url: "/api/pay-components", body: component as unknown as Record<string, unknown> })),
 ];
 
 const COMPONENTS = SETUP.filter((step) => step.url === "/api/pay-components").length;

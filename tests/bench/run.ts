@@ -13,7 +13,7 @@
  *   - attendance, on a DATA_DIR of 10,000 people with a month of records and their stored days:
  *     the month's report for everyone (CSV), a page of 100, the day-by-day counts, and
  *     clock-in/clock-out by 50 people at once (p50 / p95 / p99)
- *   - payroll, on the same directory: eight components, a run over everyone calculated and
+ *   - payroll, on the same directory: the demo's nine components, a run over everyone calculated and
  *     persisted (then recalculated), request to "calculated", and the server's memory peak;
  *     the same on a throwaway PostgreSQL cluster when PostgreSQL is installed
  * Loopback only; every server it starts is stopped and its temporary directory removed.
