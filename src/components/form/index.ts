@@ -13,5 +13,5 @@ export { showServerErrors } from "./serverErrors";
 export { useFormSubmit, type FormSubmitOptions } from "./useFormSubmit";
 export { useDialogForm, type DialogForm } from "./useDialogForm";
 export { useResourceForm } from "./useResourceForm";
-export { errorNotification, saidOnFields, successNotification, writeNotifications } from "./notifications";
+export { deleteNotifications, errorNotification, saidOnFields, successNotification, writeNotifications } from "./notifications";
 export { FieldRow } from "./FieldRow";

@@ -38,3 +38,12 @@ export function errorNotification(failure: unknown): OpenNotificationParams | fa
 
 /** Both, to spread into a Refine hook's props or a mutation call. */
 export const writeNotifications = { successNotification, errorNotification } as const;
+
+/**
+ * A delete has no form to put a refusal on: "SSS uses BASIC: change SSS
+ * first" (a 422 naming the code field) is said in a toast like any other failure.
+ */
+export const deleteNotifications = {
+  successNotification,
+  errorNotification: (failure: unknown): OpenNotificationParams => ({ type: "error", message: failure instanceof Error && failure.message ? failure.message : i18next.t("errors.other") }),
+} as const;

@@ -5,12 +5,11 @@ import type { ComponentRecord } from "../../../contracts/payroll";
 import { StateTag } from "../../components/common/StateTag";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 import { useDialogForm } from "../../components/form";
-import { CreateButton, ListPage, type ListColumn } from "../../components/list";
+import { CreateButton, RecordActions, ListPage, type ListColumn } from "../../components/list";
 import { formatCount } from "../../i18n/numbers";
 import { ComponentModal } from "./ComponentModal";
 import { CalculationCell, calculationText } from "./describe";
 import { Code } from "./fields";
-import { RowActions } from "./RowActions";
 
 type Row = ComponentRecord & { [key: string]: unknown };
 
@@ -102,7 +101,7 @@ export function ComponentsList() {
         ]}
         createButton={<CreateButton resource="pay-components" labelKey="payrollUi.components.create" onClick={() => create.show()} />}
         rowActions={(row) => (
-          <RowActions
+          <RecordActions
             resource="pay-components"
             row={row}
             onEdit={edit.show}

@@ -9,12 +9,11 @@ import { PeoplePicker } from "../../components/common/PeoplePicker";
 import { StateTag, type StateTone } from "../../components/common/StateTag";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 import { FieldRow, useDialogForm, zodRules, type DialogForm } from "../../components/form";
-import { CreateButton, ListPage, useDateInputFormats, type ListColumn } from "../../components/list";
+import { CreateButton, RecordActions, ListPage, useDateInputFormats, type ListColumn } from "../../components/list";
 import { formatCalendarDate, todayIn } from "../../i18n/calendar";
 import { Dash } from "./describe";
 import { formatMajor, formatRate, fractionToPercent, PERCENT_TEXT, percentToFraction } from "./decimal";
 import { ChoiceGroup, chosenRule, Code, decimalRule, percentRule } from "./fields";
-import { RowActions } from "./RowActions";
 
 const RESOURCE = "pay-overrides";
 const RULES = zodRules(overrideBody.shape);
@@ -242,7 +241,7 @@ export function OverridesList() {
         rowActions={(row) => {
           const names = { name: row.user_name, code: row.component_code, from: formatCalendarDate(row.effective_from, i18n.language) };
           return (
-            <RowActions
+            <RecordActions
               resource={RESOURCE}
               row={row}
               onEdit={edit.show}

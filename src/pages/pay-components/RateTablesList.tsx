@@ -10,12 +10,11 @@ import { addDays, monthOf } from "../../components/common/dateRange";
 import { StateTag, type StateTone } from "../../components/common/StateTag";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 import { useDialogForm } from "../../components/form";
-import { CreateButton, SearchBox } from "../../components/list";
+import { CreateButton, RecordActions, SearchBox } from "../../components/list";
 import { formatCalendarDate, todayIn } from "../../i18n/calendar";
 import { formatCount } from "../../i18n/numbers";
 import { Code } from "./fields";
 import { RateTableModal } from "./RateTableModal";
-import { RowActions } from "./RowActions";
 
 const RESOURCE = "rate-tables";
 
@@ -122,7 +121,7 @@ export function RateTablesList() {
       render: (_: unknown, row) => {
         const date = formatCalendarDate(row.effective_from, i18n.language);
         return (
-          <RowActions
+          <RecordActions
             resource={RESOURCE}
             row={row}
             onEdit={edit.show}
