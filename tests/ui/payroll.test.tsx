@@ -274,7 +274,10 @@ describe("payroll runs list", () => {
     await user.click(screen.getByRole("checkbox", { name: "Select Payroll 2026-11-01 – 2026-11-30" }));
     await user.click(screen.getByRole("checkbox", { name: "Select September 2026" }));
     await user.click(screen.getByText("Delete selected", { selector: "button span" }));
-    await user.click(await screen.findByRole("button", { name: "Delete" }));
+    // The question's answer takes the keyboard: the popup sits at the page's end.
+    const answer = await screen.findByRole("button", { name: "Delete" });
+    await waitFor(() => expect(answer).toHaveFocus());
+    await user.click(answer);
     await waitFor(() => expect(fake.calls.find((call) => call.url === "/payroll/bulk-delete")?.body).toEqual({ ids: [3, 1] }));
     const result = await screen.findByRole("dialog", { name: "Not every run was deleted" });
     expect(within(result).getByText("1 run was deleted.")).toBeInTheDocument();

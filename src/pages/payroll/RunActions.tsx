@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { CalculatorOutlined, CheckOutlined, DeleteOutlined, RollbackOutlined, SendOutlined } from "@ant-design/icons";
 import { useDelete } from "@refinedev/core";
-import { Alert, Button, Flex, Form, Input, Modal, Popconfirm, Space, Typography } from "antd";
+import { Alert, Button, Flex, Form, Input, Modal, Space, Typography } from "antd";
+import type { TextAreaRef } from "antd/es/input/TextArea";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { formatMoney } from "../../../contracts/money";
@@ -11,6 +12,7 @@ import { payrollApi } from "../../api/payroll";
 import { useAuthState } from "../../auth/store";
 import { useResourceAccess } from "../../auth/usePolicy";
 import { useFormSubmit, writeNotifications, zodRules } from "../../components/form";
+import { ConfirmAction } from "../../components/payroll/ConfirmAction";
 import { formatDay, runSubject } from "../../components/payroll/format";
 import { useRunName } from "../../components/payroll/useRunName";
 import { findLanguage } from "../../i18n/languages";
@@ -49,6 +51,7 @@ function useWhatIsPaid(run: RunRecord) {
 function ReopenDialog({ run, open, onClose, onDone }: { run: RunRecord; open: boolean; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const name = useRunName()(run.name);
+  const reasonField = useRef<TextAreaRef>(null);
   const { formProps, error, busy } = useFormSubmit<{ reason: string }>({
     submit: async ({ reason }) => {
       const reply = await payrollApi.reopen(run.id, reason);
@@ -58,12 +61,20 @@ function ReopenDialog({ run, open, onClose, onDone }: { run: RunRecord; open: bo
     },
   });
   return (
-    <Modal open={open} onCancel={onClose} title={t("payrollUi.review.reopen.title", { name })} footer={null} destroyOnHidden>
+    <Modal
+      open={open}
+      onCancel={onClose}
+      title={t("payrollUi.review.reopen.title", { name })}
+      footer={null}
+      destroyOnHidden
+      // The reason is what the dialog asks for: the keyboard starts there once the dialog has taken the focus.
+      afterOpenChange={(opened) => opened && reasonField.current?.focus()}
+    >
       <Form<{ reason: string }> {...formProps} name="payroll-reopen" layout="vertical">
         <Typography.Paragraph>{t("payrollUi.review.reopen.explains")}</Typography.Paragraph>
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
         <Form.Item name="reason" label={t("payrollUi.review.reopen.reason")} rules={RULES.reason} extra={t("payrollUi.review.reopen.reasonHint")}>
-          <Input.TextArea rows={3} maxLength={500} showCount />
+          <Input.TextArea ref={reasonField} rows={3} maxLength={500} showCount />
         </Form.Item>
         <Flex justify="end" gap={8}>
           <Button onClick={onClose}>{t("common.cancel")}</Button>
@@ -100,7 +111,6 @@ function ReleaseDialog({ run, open, onClose, onDone }: { run: RunRecord; open: b
       title={t("payrollUi.review.release.title", { name })}
       okText={t("payrollUi.review.release.submit")}
       okButtonProps={{ icon: <SendOutlined aria-hidden />, loading: busy }}
-      cancelText={t("common.cancel")}
       onOk={release}
       destroyOnHidden
     >
@@ -170,30 +180,28 @@ export function RunActions({ run, calculating, blocking, onCalculationStarted, o
         (calculating ? (
           calculate()
         ) : recalculating ? (
-          <Popconfirm
+          <ConfirmAction
             title={t("payrollUi.review.recalculate.title")}
             description={t("payrollUi.review.recalculate.explains")}
             okText={t("payrollUi.review.actions.recalculate")}
-            cancelText={t("common.cancel")}
             onConfirm={() => step("calculate")}
           >
             {calculate()}
-          </Popconfirm>
+          </ConfirmAction>
         ) : (
           calculate(() => void step("calculate"))
         ))}
       {may("payroll.approve") && !calculating && blocking === 0 && (
-        <Popconfirm
+        <ConfirmAction
           title={t("payrollUi.review.approve.title", { name })}
           description={t("payrollUi.review.approve.explains", { count, people, net })}
           okText={t("payrollUi.review.actions.approve")}
-          cancelText={t("common.cancel")}
           onConfirm={() => step("approve")}
         >
           <Button type="primary" icon={<CheckOutlined aria-hidden />} loading={busy === "approve"}>
             {t("payrollUi.review.actions.approve")}
           </Button>
-        </Popconfirm>
+        </ConfirmAction>
       )}
       {may("payroll.reopen") && (
         <Button icon={<RollbackOutlined aria-hidden />} onClick={() => setDialog("reopen")}>
@@ -206,17 +214,17 @@ export function RunActions({ run, calculating, blocking, onCalculationStarted, o
         </Button>
       )}
       {allowed("payroll", "delete", run) && !calculating && (
-        <Popconfirm
+        <ConfirmAction
           title={t("payrollUi.runs.deleteConfirm", { name })}
           description={t("payrollUi.runs.deleteExplains")}
           okText={t("common.delete")}
-          cancelText={t("common.cancel")}
+          danger
           onConfirm={() => remove({ resource: "payroll", id: run.id, ...writeNotifications }, { onSuccess: () => navigate(pagePath("payroll", "list")) })}
         >
           <Button danger icon={<DeleteOutlined aria-hidden />} loading={removal.isPending}>
             {t("payrollUi.review.actions.delete")}
           </Button>
-        </Popconfirm>
+        </ConfirmAction>
       )}
       <ReopenDialog run={run} open={dialog === "reopen"} onClose={() => setDialog(null)} onDone={onChanged} />
       <ReleaseDialog run={run} open={dialog === "release"} onClose={() => setDialog(null)} onDone={onChanged} />

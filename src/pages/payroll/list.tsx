@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from "react";
 import { DeleteOutlined, EyeOutlined } from "@ant-design/icons";
 import { useDelete, useInvalidate } from "@refinedev/core";
-import { Button, Modal, Popconfirm, Space, Typography } from "antd";
+import { Button, Modal, Space, Typography } from "antd";
 import i18next from "i18next";
 import { useTranslation } from "react-i18next";
 import { minorToMajorText } from "../../../contracts/money";
@@ -12,6 +12,7 @@ import { LinkButton } from "../../components/common/LinkButton";
 import { Money } from "../../components/common/Money";
 import { writeNotifications } from "../../components/form";
 import { CreateButton, ListPage, type BulkSelection, type ListColumn } from "../../components/list";
+import { ConfirmAction } from "../../components/payroll/ConfirmAction";
 import { formatDay, formatPeriod } from "../../components/payroll/format";
 import { RUN_STATUS_CHOICES, RunStatusTag } from "../../components/payroll/RunStatusTag";
 import { formatCount } from "../../i18n/numbers";
@@ -82,11 +83,11 @@ function DeleteRun({ row }: { row: Row }) {
   const { mutate: remove } = useDelete();
   if (!allowed("payroll", "delete", row)) return null;
   return (
-    <Popconfirm
+    <ConfirmAction
       title={t("payrollUi.runs.deleteConfirm", { name })}
       description={t("payrollUi.runs.deleteExplains")}
       okText={t("common.delete")}
-      cancelText={t("common.cancel")}
+      danger
       onConfirm={() =>
         remove(
           { resource: "payroll", id: row.id, ...writeNotifications },
@@ -96,7 +97,7 @@ function DeleteRun({ row }: { row: Row }) {
       }
     >
       <Button size="small" danger icon={<DeleteOutlined />} aria-label={t("payrollUi.runs.deleteNamed", { name })} />
-    </Popconfirm>
+    </ConfirmAction>
   );
 }
 
@@ -154,17 +155,17 @@ function BulkDelete({ selection, onRefusals }: { selection: BulkSelection; onRef
     }
   };
   return (
-    <Popconfirm
+    <ConfirmAction
       title={t("payrollUi.runs.bulk.confirm", { count: selection.ids.length })}
       description={t("payrollUi.runs.deleteExplains")}
       okText={t("common.delete")}
-      cancelText={t("common.cancel")}
+      danger
       onConfirm={run}
     >
       <Button danger size="small" icon={<DeleteOutlined />} loading={busy}>
         {t("payrollUi.runs.bulk.delete")}
       </Button>
-    </Popconfirm>
+    </ConfirmAction>
   );
 }
 
