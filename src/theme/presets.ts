@@ -25,6 +25,9 @@ const PRESET_LOOKS: Record<PresetName, Preset> = {
     token: {
       // A deeper emerald than the first one (#0f9d74): white on it reads at 5:1, not 3.4:1.
       colorPrimary: "#087f5d",
+      // antd lightens a primary button under the pointer (white on it fell to 3.9:1): darker instead, as pressing it.
+      colorPrimaryHover: "#066a4d",
+      colorPrimaryActive: "#05573f",
       colorInfo: "#087f5d",
       borderRadius: 10,
       fontFamily: "Inter, 'Segoe UI', 'Hiragino Sans', 'Noto Sans CJK SC', 'Noto Sans JP', system-ui, sans-serif",
@@ -38,6 +41,8 @@ const PRESET_LOOKS: Record<PresetName, Preset> = {
   lara: {
     token: {
       colorPrimary: "#4f46e5",
+      colorPrimaryHover: "#4338ca",
+      colorPrimaryActive: "#3730a3",
       colorInfo: "#4f46e5",
       borderRadius: 4,
       fontFamily: "'Segoe UI', Roboto, 'Hiragino Sans', 'Noto Sans CJK SC', 'Noto Sans JP', system-ui, sans-serif",

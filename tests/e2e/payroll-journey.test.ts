@@ -1,0 +1,118 @@
+import type { Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { PayslipRecord, RunRecord } from "../../contracts/payroll";
+import { axeFindings } from "../support/accessibility";
+import { apiCallsInFlight, settled } from "../support/app-pages";
+import { apiToken } from "../support/e2e";
+import { closeToasts, journeyHooks, message, signIn, waitForLocation } from "../support/journey";
+
+/**
+ * Payroll end to end, against the built app and the real server in headless
+ * Chromium: the administrator adds an earning with a formula on /deductions
+ * (checked as it is typed), creates a run of the coming period, calculates it
+ * with the progress bar showing, reviews it, approves and releases it; the
+ * demo employee is told their payslip is ready. axe looks at the dialogs and
+ * the review.
+ */
+
+const ADMIN = { email: "admin@example.com", password: "Admin123!" };
+const EMPLOYEE = { email: "employee@example.com", password: "Employee123!" };
+
+const journey = journeyHooks();
+let page: Page;
+let inFlight: () => number;
+beforeEach(() => {
+  page = journey.page;
+  inFlight = apiCallsInFlight(page);
+});
+
+const button = (key: string, scope: Page | ReturnType<Page["locator"]> = page, options: Record<string, unknown> = {}) =>
+  scope.getByRole("button", { name: message(key, "en"), exact: true, ...options });
+
+async function audit(): Promise<string[]> {
+  await settled(page, inFlight);
+  return axeFindings(page);
+}
+
+async function api<T>(token: string, path: string): Promise<T> {
+  const response = await fetch(`${journey.server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+describe("payroll", () => {
+  it("adds a component, calculates a run with its progress, approves and releases it; the employee is told; axe finds nothing", async () => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await waitForLocation(page, (url) => url.pathname !== "/login", "signed in");
+
+    // An earning by formula: a commuting allowance of 150.00 a day worked.
+    await page.goto("/deductions");
+    await button("payrollUi.components.create").click();
+    const dialog = page.getByRole("dialog", { name: message("payrollUi.components.create") });
+    await dialog.getByLabel(message("payrollUi.components.fields.code"), { exact: true }).fill("COMMUTE");
+    await dialog.getByLabel(message("payrollUi.components.fields.name"), { exact: true }).fill("Commuting allowance");
+    await dialog.getByRole("radiogroup", { name: message("payrollUi.components.fields.type") }).getByText(message("payrollUi.components.types.formula"), { exact: true }).click();
+    const formula = dialog.getByRole("textbox", { name: message("payrollUi.components.fields.expression"), exact: true });
+    // A name the server does not know is said under the field as it is typed...
+    await formula.fill("days_workd * 150");
+    await dialog.getByText("days_workd is not a known variable or component code.").first().waitFor();
+    // ...and goes once it is right.
+    await formula.fill("days_worked * 150");
+    await expect.poll(() => dialog.getByText("days_workd is not a known variable or component code.").count()).toBe(0);
+    expect(await audit()).toEqual([]);
+    await button("common.save", dialog).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("cell", { name: "COMMUTE", exact: true }).waitFor();
+    await closeToasts(page);
+
+    // A run of the coming period, for everyone, as the dialog proposes it.
+    await page.goto("/payroll");
+    await button("payrollUi.runs.create.open").click();
+    const create = page.getByRole("dialog", { name: message("payrollUi.runs.create.title") });
+    await create.getByLabel(message("payrollUi.runs.create.periodStart"), { exact: true }).waitFor();
+    expect(await audit()).toEqual([]);
+    await button("payrollUi.runs.create.submit", create).click();
+    const review = await waitForLocation(page, (url) => /^\/payroll\/\d+$/.test(url.pathname), "the new run's review");
+    const runId = Number(review.pathname.split("/").pop());
+    await closeToasts(page);
+
+    // Calculate: the progress bar follows the job (its first answers held back a moment, so the bar is there to see).
+    let held = 0;
+    await page.route("**/api/jobs/*", async (route) => {
+      if (held++ < 2) await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await button("payrollUi.review.actions.calculate").click();
+    await page.getByRole("progressbar", { name: message("jobs.progress") }).waitFor();
+    await button("payrollUi.review.actions.approve").waitFor({ timeout: 30_000 });
+    expect(await audit()).toEqual([]);
+
+    const admin = await apiToken(journey.server, ADMIN.email, ADMIN.password);
+    const calculated = await api<RunRecord>(admin, `/api/payroll/${runId}`);
+    expect(calculated.status).toBe("calculated");
+    expect(calculated.totals.people).toBeGreaterThan(30);
+    const slips = await api<PayslipRecord[]>(admin, `/api/payslips?filter[payroll_id][equals]=${runId}&per_page=100`);
+    // The run's totals are its payslips' sums, and the new earning is on the payslips of people who worked.
+    expect(slips.reduce((total, slip) => total + slip.net, 0)).toBe(calculated.totals.net);
+    expect(slips.some((slip) => slip.lines.some((line) => line.code === "COMMUTE" && line.amount > 0))).toBe(true);
+
+    // Approve (a confirmation beside the button), then release (a dialog saying who is paid and told).
+    await button("payrollUi.review.actions.approve").click();
+    const approve = page.locator(".ant-popconfirm:not(.ant-popover-hidden)");
+    await button("payrollUi.review.actions.approve", approve).click();
+    await button("payrollUi.review.actions.release").waitFor();
+    await closeToasts(page);
+    await button("payrollUi.review.actions.release").click();
+    // The run is named after its period, in the reader's words ("Payroll Oct 1 – 31, 2026").
+    const release = page.getByRole("dialog").filter({ hasText: message("payrollUi.review.release.final") });
+    expect(await audit()).toEqual([]);
+    await button("payrollUi.review.release.submit", release).click();
+    await expect.poll(async () => (await api<RunRecord>(admin, `/api/payroll/${runId}`)).status).toBe("released");
+    await page.getByText(message("payrollUi.status.released"), { exact: true }).first().waitFor();
+
+    // The demo employee hears of it.
+    const employee = await apiToken(journey.server, EMPLOYEE.email, EMPLOYEE.password);
+    const told = await api<{ type: string; title: string }[]>(employee, "/api/notifications");
+    expect(told.find((notice) => notice.type === "payslip_released")?.title).toBe(message("notifications.types.payslip_released.title"));
+  });
+});
