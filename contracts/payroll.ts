@@ -398,10 +398,13 @@ export type PayslipRecord = z.infer<typeof payslipRecord>;
 export const comparisonRow = z.object({
   user_id: z.number().int(),
   user_name: z.string(),
-  net: z.number().int(),
+  /** Null for someone the previous run paid and this one does not. */
+  net: z.number().int().nullable(),
+  /** Null for someone new to this run. */
   previous_net: z.number().int().nullable(),
   change: z.number().int(),
-  moved: z.array(z.object({ code: z.string(), name: z.string(), amount: z.number().int(), previous: z.number().int() })),
+  /** Lines whose amount moved; a deduction and its employer share are told apart by kind. */
+  moved: z.array(z.object({ code: z.string(), name: z.string(), kind: z.enum(LINE_KINDS), amount: z.number().int(), previous: z.number().int() })),
 });
 export const comparisonReply = z.object({ previous: z.object({ id: z.number().int(), name: z.string() }).nullable(), rows: z.array(comparisonRow) });
 export type ComparisonReply = z.infer<typeof comparisonReply>;

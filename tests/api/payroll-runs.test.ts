@@ -470,19 +470,29 @@ describe("after the calculation", () => {
   });
 
   it("compares a run with the previous approved run: each person whose pay moved, largest change first", async () => {
-    const [steady, raised, joined] = [await person(), await person(), await person({ hire_date: "2030-02-01" })];
-    const january = await calculate((await createRun([steady.id, raised.id], month(2030, 1))).id);
+    const [steady, raised, joined, leaving] = [await person(), await person(), await person({ hire_date: "2030-02-01" }), await person()];
+    const january = await calculate((await createRun([steady.id, raised.id, leaving.id], month(2030, 1))).id);
     await must(admin, "POST", `/api/payroll/${january.id}/approve`);
     await must(admin, "POST", "/api/pay-overrides", { user_id: raised.id, component_id: components.ALLOW, mode: "amount", value: "400.00", effective_from: "2030-02-01", effective_to: null, reason: "Promotion" }, 201);
     const february = await calculate((await createRun([steady.id, raised.id, joined.id], month(2030, 2))).id);
     const comparison = await must(tokens.viewer, "GET", `/api/payroll/${february.id}/comparison`);
     expect(comparison.previous).toEqual({ id: january.id, name: january.name });
-    expect(comparison.rows).toEqual([
-      // New: all of their net is the change.
-      { user_id: joined.id, user_name: expect.any(String), net: 226000, previous_net: null, change: 226000, moved: expect.arrayContaining([{ code: "BASIC", name: "Basic pay", amount: 300000, previous: 0 }]) },
-      // 300.00 more allowance, all after tax: net 2,260 → 2,560.
-      { user_id: raised.id, user_name: expect.any(String), net: 256000, previous_net: 226000, change: 30000, moved: [{ code: "ALLOW", name: "Allowance", amount: 40000, previous: 10000 }] },
-    ]);
+    const rows = comparison.rows as { user_id: number }[];
+    // New and gone come first (all of their net is the change), each once.
+    expect(rows.slice(0, 2).map((row) => row.user_id).sort()).toEqual([joined.id, leaving.id].sort());
+    expect(rows.find((row) => row.user_id === joined.id)).toEqual({
+      user_id: joined.id,
+      user_name: expect.any(String),
+      net: 226000,
+      previous_net: null,
+      change: 226000,
+      moved: expect.arrayContaining([{ code: "BASIC", name: "Basic pay", kind: "earning", amount: 300000, previous: 0 }]),
+    });
+    // Not paid by this run: no net at all, rather than a net of 0.
+    expect(rows.find((row) => row.user_id === leaving.id)).toMatchObject({ net: null, previous_net: 226000, change: -226000 });
+    // 300.00 more allowance, all after tax: net 2,260 → 2,560.
+    expect(rows[2]).toEqual({ user_id: raised.id, user_name: expect.any(String), net: 256000, previous_net: 226000, change: 30000, moved: [{ code: "ALLOW", name: "Allowance", kind: "earning", amount: 40000, previous: 10000 }] });
+    expect(rows).toHaveLength(3);
   });
 
   it("compares a regular run with the previous regular run, and a correction with the run it corrects", async () => {
@@ -497,12 +507,12 @@ describe("after the calculation", () => {
     const corrected = await must(admin, "GET", `/api/payroll/${correction.id}/comparison`);
     expect(corrected.previous).toEqual({ id: january.id, name: january.name });
     // Only what changed for the person corrected: the other person is not in the correction, not gone.
-    expect(corrected.rows).toEqual([{ user_id: one.id, user_name: expect.any(String), net: 231000, previous_net: 226000, change: 5000, moved: [{ code: "ALLOW", name: "Allowance", amount: 15000, previous: 10000 }] }]);
+    expect(corrected.rows).toEqual([{ user_id: one.id, user_name: expect.any(String), net: 231000, previous_net: 226000, change: 5000, moved: [{ code: "ALLOW", name: "Allowance", kind: "earning", amount: 15000, previous: 10000 }] }]);
     // February, calculated with the same override, is compared with January's regular run, not with the correction of one person.
     const february = await calculate((await createRun([one.id, two.id], month(2031, 2))).id);
     const comparison = await must(admin, "GET", `/api/payroll/${february.id}/comparison`);
     expect(comparison.previous).toEqual({ id: january.id, name: january.name });
-    expect(comparison.rows).toEqual([{ user_id: one.id, user_name: expect.any(String), net: 231000, previous_net: 226000, change: 5000, moved: [{ code: "ALLOW", name: "Allowance", amount: 15000, previous: 10000 }] }]);
+    expect(comparison.rows).toEqual([{ user_id: one.id, user_name: expect.any(String), net: 231000, previous_net: 226000, change: 5000, moved: [{ code: "ALLOW", name: "Allowance", kind: "earning", amount: 15000, previous: 10000 }] }]);
   });
 
   it("sums released runs in the summary: counts by state, the last released, the year so far", async () => {

@@ -41,11 +41,11 @@ describe("who may", () => {
   });
 
   it("refuses staff whose role names nobody", async () => {
-    const clerk = await staffWith(t, admin, ["attendance_access", "payroll_view", "roles_view"]);
+    const clerk = await staffWith(t, admin, ["attendance_access", "roles_view", "settings_manage"]);
     expect((await lookup(clerk.token, `search=${tag}`)).statusCode).toBe(403);
   });
 
-  it.each<Permission>(["users_view", "users_manage", "attendance_reports_access", "attendance_admin_access", "notifications_manage"])("answers staff holding %s alone", async (permission) => {
+  it.each<Permission>(["users_view", "users_manage", "attendance_reports_access", "attendance_admin_access", "notifications_manage", "payroll_view", "payroll_manage", "payroll_release"])("answers staff holding %s alone", async (permission) => {
     const staff = await staffWith(t, admin, [permission]);
     const response = await lookup(staff.token, `search=${tag}`);
     expect(response.statusCode, response.body).toBe(200);

@@ -110,7 +110,7 @@ const COMPARISON: ComparisonReply = {
       net: 4_000_000,
       previous_net: null,
       change: 4_000_000,
-      moved: [{ code: "BASIC", name: "Basic pay", amount: 4_000_000, previous: 0 }],
+      moved: [{ code: "BASIC", name: "Basic pay", kind: "earning", amount: 4_000_000, previous: 0 }],
     },
     {
       user_id: 11,
@@ -119,8 +119,8 @@ const COMPARISON: ComparisonReply = {
       previous_net: 5_100_000,
       change: 104_750,
       moved: [
-        { code: "BASIC", name: "Basic pay", amount: 5_400_000, previous: 5_300_000 },
-        { code: "ALLOW", name: "Meal allowance", amount: 50_000, previous: 45_000 },
+        { code: "BASIC", name: "Basic pay", kind: "earning", amount: 5_400_000, previous: 5_300_000 },
+        { code: "ALLOW", name: "Meal allowance", kind: "earning", amount: 50_000, previous: 45_000 },
       ],
     },
     {
@@ -129,7 +129,7 @@ const COMPARISON: ComparisonReply = {
       net: 2_950_000,
       previous_net: 3_000_000,
       change: -50_000,
-      moved: [{ code: "LATE", name: "Late and undertime", amount: 50_000, previous: 0 }],
+      moved: [{ code: "LATE", name: "Late and undertime", kind: "deduction", amount: 50_000, previous: 0 }],
     },
   ],
 };

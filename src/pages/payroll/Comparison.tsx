@@ -5,7 +5,7 @@ import { Button, Flex, Grid, Skeleton, Table, Typography, type TableColumnsType 
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatMoney } from "../../../contracts/money";
-import type { ComparisonReply, LineKind } from "../../../contracts/payroll";
+import type { ComparisonReply } from "../../../contracts/payroll";
 import { payrollPaths } from "../../api/payroll";
 import { StateTag } from "../../components/common/StateTag";
 import { VISUALLY_HIDDEN } from "../../components/common/visuallyHidden";
@@ -18,7 +18,7 @@ import { pagePath } from "../../resources";
 type Row = ComparisonReply["rows"][number];
 
 /** Someone the previous run paid and this one does not: the API gives them a net of 0 and every line at 0. */
-const leftThisRun = (row: Row) => row.previous_net !== null && row.net === 0 && row.moved.every((line) => line.amount === 0);
+const leftThisRun = (row: Row) => row.net === null;
 
 /** An amount of change with its sign written out ("+₱1,200.00", "−₱300.00"): the sign, not a colour, says which way. */
 export function signedMoney(minor: number, currency: string, locale: string | undefined): string {
@@ -40,7 +40,7 @@ function Change({ minor, currency }: { minor: number; currency: string }) {
 }
 
 /** The comparison names an employer's share apart from the deduction of the same code where the API says which is which. */
-type MovedLine = Row["moved"][number] & { kind?: LineKind };
+type MovedLine = Row["moved"][number];
 
 /** How many moved components a row shows before "Show N more". */
 const MOVED_SHOWN = 3;
@@ -58,7 +58,7 @@ function Moved({ row, currency }: { row: Row; currency: string }) {
     <Flex vertical align="start" gap={2}>
       <ul style={{ margin: 0, paddingInlineStart: 18 }}>
         {shown.map((line, index) => (
-          <li key={`${line.kind ?? ""}:${line.code}:${index}`}>
+          <li key={`${line.kind}:${line.code}:${index}`}>
             {t("payrollUi.review.comparison.movedLine", {
               name: line.kind === "employer" ? t("payrollUi.review.comparison.employerShare", { name: line.name }) : line.name,
               before: formatMoney(line.previous, currency, locale),
@@ -126,7 +126,7 @@ export function Comparison({ runId, currency }: { runId: number; currency: strin
             align: "right",
             render: (_, row) => (row.previous_net === null ? "—" : formatMoney(row.previous_net, currency, locale)),
           },
-          { key: "net", title: t("payrollUi.review.comparison.after"), align: "right", render: (_, row) => formatMoney(row.net, currency, locale) },
+          { key: "net", title: t("payrollUi.review.comparison.after"), align: "right", render: (_, row) => (row.net === null ? "—" : formatMoney(row.net, currency, locale)) },
           { key: "change", title: t("payrollUi.review.comparison.change"), align: "right", render: (_, row) => <Change minor={row.change} currency={currency} /> },
         ] satisfies TableColumnsType<Row>)),
     { key: "moved", title: t("payrollUi.review.comparison.moved"), render: (_, row) => <Moved row={row} currency={currency} /> },
