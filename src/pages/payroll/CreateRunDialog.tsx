@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useCreate, useList } from "@refinedev/core";
-import { Alert, Button, DatePicker, Flex, Form, Input, Modal, Radio, type FormRule } from "antd";
+import { Alert, Button, DatePicker, Flex, Form, Input, Modal, Radio, Typography, type FormRule } from "antd";
 import i18next from "i18next";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -11,6 +11,7 @@ import { dateFieldProps } from "../../components/common/DateField";
 import { addDays, monthOf, rangeLength } from "../../components/common/dateRange";
 import { PeoplePicker } from "../../components/common/PeoplePicker";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
+import { useRunName } from "../../components/payroll/useRunName";
 import { FieldRow, issueText, successNotification, useFormSubmit, zodRule, zodRules } from "../../components/form";
 import { useDateInputFormats } from "../../components/list";
 import { todayIn } from "../../i18n/calendar";
@@ -61,11 +62,18 @@ export function comingPeriod(latestEnd: string | undefined, today: string): Pick
   return { period_start: start, period_end: end, pay_date: addDays(end, 5) };
 }
 
-function bodyOf(values: Values): Partial<RunBody> {
+function bodyOf(values: Values, correctsId: number | undefined): Partial<RunBody> {
   const name = values.name?.trim();
   const people: RunBody["people"] =
     values.who === "department" ? { department: values.people?.department ?? "" } : values.who === "people" ? { user_ids: values.people?.user_ids ?? [] } : "all";
-  return { ...(name ? { name } : {}), period_start: values.period_start, period_end: values.period_end, pay_date: values.pay_date, people };
+  return {
+    ...(name ? { name } : {}),
+    period_start: values.period_start,
+    period_end: values.period_end,
+    pay_date: values.pay_date,
+    people,
+    ...(correctsId !== undefined ? { corrects_id: correctsId } : {}),
+  };
 }
 
 /** Everyone, a department or chosen people: a named radio group (antd's passes no role on). */
@@ -86,20 +94,31 @@ function WhoChoice({ id, value, onChange }: { id?: string; value?: Who; onChange
   );
 }
 
-/** The form inside the dialog: mounted only while it is open, so each opening starts from the coming period. */
-function CreateRunForm({ onClose }: { onClose: () => void }) {
+/**
+ * The form inside the dialog: mounted only while it is open, so each opening
+ * starts from the coming period, or, for a correction, from the corrected
+ * run's period and pay date with chosen people (a correction rarely pays everyone).
+ */
+function CreateRunForm({ onClose, corrects }: { onClose: () => void; corrects?: RunRecord }) {
   const { t } = useTranslation();
+  const may = usePolicy();
   const navigate = useNavigate();
   const dateFormats = useDateInputFormats();
   const zone = useCompanyProfile().profile?.time_zone;
-  const latest = useList<RunRecord>({ resource: "payroll", pagination: { pageSize: 1 }, sorters: [{ field: "period_end", order: "desc" }], filters: [{ field: "kind", operator: "eq", value: "regular" }] });
+  const latest = useList<RunRecord>({ resource: "payroll", pagination: { pageSize: 1 }, sorters: [{ field: "period_end", order: "desc" }], filters: [{ field: "kind", operator: "eq", value: "regular" }], queryOptions: { enabled: !corrects } });
   const latestEnd = latest.result.data?.[0]?.period_end;
-  const initialValues = useMemo(() => ({ who: "all" as Who, ...comingPeriod(latestEnd, todayIn(zone)) }), [latestEnd, zone]);
+  const initialValues = useMemo(
+    () =>
+      corrects
+        ? { who: (may("users.lookup") ? "people" : "all") as Who, period_start: corrects.period_start, period_end: corrects.period_end, pay_date: corrects.pay_date }
+        : { who: "all" as Who, ...comingPeriod(latestEnd, todayIn(zone)) },
+    [corrects, may, latestEnd, zone],
+  );
   const { mutateAsync } = useCreate<RunRecord>();
   const { formProps, error, busy } = useFormSubmit<Values>({
     submit: async (values) => {
       // The 422 lands on the fields and anything else in the form's banner: no toast for a failure.
-      const created = await mutateAsync({ resource: "payroll", values: bodyOf(values), successNotification, errorNotification: false });
+      const created = await mutateAsync({ resource: "payroll", values: bodyOf(values, corrects?.id), successNotification, errorNotification: false });
       onClose();
       navigate(pagePath("payroll", "show", created.data.id));
     },
@@ -109,6 +128,7 @@ function CreateRunForm({ onClose }: { onClose: () => void }) {
   if (latest.query.isLoading) return null;
   return (
     <Form<Values> {...formProps} name="payroll-create" layout="vertical" initialValues={initialValues}>
+      {corrects && <Typography.Paragraph>{t("payrollUi.runs.create.correctionExplains")}</Typography.Paragraph>}
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <FieldRow>
         <Form.Item name="period_start" label={t("payrollUi.runs.create.periodStart")} rules={RULES.period_start} {...dateFieldProps}>
@@ -152,18 +172,22 @@ function CreateRunForm({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** A new run: its period, pay date and who it pays; created as a draft and opened for calculation. */
-export function CreateRunDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * A new run: its period, pay date and who it pays; created as a draft and
+ * opened for calculation. Given a released run, an off-cycle run correcting it.
+ */
+export function CreateRunDialog({ open, onClose, corrects }: { open: boolean; onClose: () => void; corrects?: RunRecord }) {
   const { t } = useTranslation();
+  const name = useRunName()(corrects?.name ?? "");
   return (
     <Modal
       open={open}
       onCancel={onClose}
-      title={t("payrollUi.runs.create.title")}
+      title={corrects ? t("payrollUi.runs.create.correctionTitle", { name }) : t("payrollUi.runs.create.title")}
       footer={null}
       destroyOnHidden
     >
-      <CreateRunForm onClose={onClose} />
+      <CreateRunForm onClose={onClose} corrects={corrects} />
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { CalculatorOutlined, CheckOutlined, DeleteOutlined, RollbackOutlined, SendOutlined } from "@ant-design/icons";
+import { CalculatorOutlined, CheckOutlined, DeleteOutlined, DiffOutlined, RollbackOutlined, SendOutlined } from "@ant-design/icons";
 import { useDelete } from "@refinedev/core";
 import { Alert, Button, Flex, Form, Input, Modal, Space, Typography } from "antd";
 import type { TextAreaRef } from "antd/es/input/TextArea";
@@ -10,7 +10,7 @@ import { reopenBody, type RunRecord } from "../../../contracts/payroll";
 import { decide, type Action, type Decision } from "../../../contracts/policies";
 import { payrollApi } from "../../api/payroll";
 import { useAuthState } from "../../auth/store";
-import { useResourceAccess } from "../../auth/usePolicy";
+import { usePolicy, useResourceAccess } from "../../auth/usePolicy";
 import { useFormSubmit, writeNotifications, zodRules } from "../../components/form";
 import { ConfirmAction } from "../../components/payroll/ConfirmAction";
 import { formatDay, runSubject } from "../../components/payroll/format";
@@ -20,6 +20,7 @@ import { formatCount } from "../../i18n/numbers";
 import { toast } from "../../lib/toast";
 import { pagePath } from "../../resources";
 import { actorOf } from "../../resources/access";
+import { CreateRunDialog } from "./CreateRunDialog";
 
 const RULES = zodRules(reopenBody.shape);
 
@@ -136,16 +137,18 @@ export interface RunActionsProps {
  * decides them for the server: calculate or recalculate (draft, calculated),
  * approve (calculated, nothing blocking, and not one's own calculation when
  * settings ask for four eyes), reopen with a reason and release (approved),
- * delete (draft, calculated).
+ * delete (draft, calculated); a correction run of a released run (creators),
+ * the run itself staying as it was paid.
  */
 export function RunActions({ run, calculating, blocking, onCalculationStarted, onChanged }: RunActionsProps) {
   const { t, name, people, count, net } = useWhatIsPaid(run);
   const navigate = useNavigate();
   const decision = useRunDecisions(run);
   const allowed = useResourceAccess();
+  const policy = usePolicy();
   const { mutate: remove, mutation: removal } = useDelete();
   const [busy, setBusy] = useState<"calculate" | "approve" | null>(null);
-  const [dialog, setDialog] = useState<"reopen" | "release" | null>(null);
+  const [dialog, setDialog] = useState<"reopen" | "release" | "correct" | null>(null);
   const may = (action: RunAction) => decision(action) === true;
 
   const step = async (name: "calculate" | "approve") => {
@@ -213,6 +216,11 @@ export function RunActions({ run, calculating, blocking, onCalculationStarted, o
           {t("payrollUi.review.actions.release")}
         </Button>
       )}
+      {run.status === "released" && policy("payroll.create") && (
+        <Button icon={<DiffOutlined aria-hidden />} onClick={() => setDialog("correct")}>
+          {t("payrollUi.review.actions.correct")}
+        </Button>
+      )}
       {allowed("payroll", "delete", run) && !calculating && (
         <ConfirmAction
           title={t("payrollUi.runs.deleteConfirm", { name })}
@@ -228,6 +236,7 @@ export function RunActions({ run, calculating, blocking, onCalculationStarted, o
       )}
       <ReopenDialog run={run} open={dialog === "reopen"} onClose={() => setDialog(null)} onDone={onChanged} />
       <ReleaseDialog run={run} open={dialog === "release"} onClose={() => setDialog(null)} onDone={onChanged} />
+      {run.status === "released" && <CreateRunDialog open={dialog === "correct"} onClose={() => setDialog(null)} corrects={run} />}
     </Space>
   );
 }

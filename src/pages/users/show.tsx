@@ -4,7 +4,7 @@ import { Avatar, Card, Col, Descriptions, Empty, Flex, Row, Space, Tabs, Timelin
 import { useTranslation } from "react-i18next";
 import type { ActivityRecord } from "../../../contracts/activities";
 import type { EmploymentStatus, UserRecord } from "../../../contracts/users";
-import { useResourceAccess } from "../../auth/usePolicy";
+import { usePolicy, useResourceAccess } from "../../auth/usePolicy";
 import { PersonDays } from "../../components/attendance/PersonDays";
 import { FullPageSpinner } from "../../components/common/FullPageSpinner";
 import { LinkButton } from "../../components/common/LinkButton";
@@ -13,6 +13,7 @@ import { formatDateTime } from "../../lib/dates";
 import { pagePath } from "../../resources";
 import { StateTag, type StateTone } from "../../components/common/StateTag";
 import { ActivityChanges } from "../activities/ActivityChanges";
+import { PayHistory } from "./PayHistory";
 
 interface Profile {
   user: UserRecord;
@@ -41,6 +42,7 @@ export default function UserProfilePage() {
   const { id } = useParsed();
   const { result, query } = useCustom<{ data: Profile }>({ url: `/users/${id}/profile`, method: "get", queryOptions: { enabled: id !== undefined } });
   const allowed = useResourceAccess();
+  const may = usePolicy();
   const profile = result.data?.data;
   if (query.isLoading) return <FullPageSpinner />;
   if (!profile) return <Empty description={t("employees.notFound")} />;
@@ -115,6 +117,29 @@ export default function UserProfilePage() {
     </>
   );
 
+  // Pay history for whoever may read this person's pay (as the pay fields above); written by pay writers who may edit them.
+  const subject = { id: user.id, access_level: user.access_level, role_permissions: [] };
+  const tabs = [
+    ...(allowed("user-attendance", "list") ? [{ key: "attendance", label: t("userAttendance.profile.tab"), children: <AttendanceTab userId={user.id} /> }] : []),
+    ...(may("users.viewPay", subject)
+      ? [
+          {
+            key: "pay",
+            label: t("payHistory.tab"),
+            children: (
+              <PayHistory
+                userId={user.id}
+                currency={user.currency}
+                payBasis={user.pay_basis}
+                writable={may("users.writePay", subject) && allowed("users", "edit", user) && !user.archived_at}
+                onChanged={() => void query.refetch()}
+              />
+            ),
+          },
+        ]
+      : []),
+  ];
+
   return (
     <>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
@@ -137,16 +162,7 @@ export default function UserProfilePage() {
           </LinkButton>
         )}
       </Flex>
-      {allowed("user-attendance", "list") ? (
-        <Tabs
-          items={[
-            { key: "details", label: t("userAttendance.profile.details"), children: details },
-            { key: "attendance", label: t("userAttendance.profile.tab"), children: <AttendanceTab userId={user.id} /> },
-          ]}
-        />
-      ) : (
-        details
-      )}
+      {tabs.length > 0 ? <Tabs items={[{ key: "details", label: t("userAttendance.profile.details"), children: details }, ...tabs]} /> : details}
     </>
   );
 }
