@@ -334,7 +334,7 @@ describe("a run's review", () => {
     expect(screen.getByText(/You calculated this run: someone else must approve it/)).toBeInTheDocument();
   }, 40_000);
 
-  it("offers an approved run's releaser Reopen and Release; a released run and a reader get no step", async () => {
+  it("offers an approved run's releaser Reopen and Release; a released run only its correction, to creators, and a reader no step", async () => {
     const approved = run(2, { status: "approved", approved: { by: 6, by_name: "Rene Release", at: "2026-11-21T02:00:00.000Z" } });
     reviewSession(RELEASER, approved);
     let view = renderAt("/payroll/2");
@@ -343,12 +343,63 @@ describe("a run's review", () => {
 
     reviewSession(ADMIN, RELEASED);
     view = renderAt("/payroll/1");
+    expect(buttonNames(await header())).toEqual(["Create correction run"]);
+    view.unmount();
+
+    reviewSession(MANAGER, RELEASED);
+    view = renderAt("/payroll/1");
+    expect(buttonNames(await header())).toEqual(["Create correction run"]);
+    view.unmount();
+
+    // Releasing is no creating: a releaser without payroll_manage gets no correction.
+    reviewSession(RELEASER, RELEASED);
+    view = renderAt("/payroll/1");
     expect(buttonNames(await header())).toEqual([]);
     view.unmount();
 
     reviewSession(READER, CALCULATED);
     renderAt("/payroll/2");
     expect(buttonNames(await header())).toEqual([]);
+  }, 60_000);
+
+  it("creates a correction run of a released run: its period and pay date, chosen people, sent with corrects_id", async () => {
+    const user = setupUser();
+    const fake = reviewSession(MANAGER, RELEASED);
+    fake.on("GET", "/users/lookup", [200, { data: [{ id: 11, name: "Dana Reyes", employee_number: "E-11", department: "Finance" }] }]);
+    const created = run(6, { name: "Correction 2026-09-01 – 2026-09-30", kind: "off_cycle", corrects_id: 1, status: "draft", people: { user_ids: [11] }, calculated: null });
+    fake.on("POST", "/payroll", [201, { data: created, message: "Payroll run created." }]);
+    fake.on("GET", "/payroll/6", [200, { data: created }]);
+    fake.on("GET", "/payroll/6/comparison", [200, { data: { previous: null, rows: [] } }]);
+    renderAt("/payroll/1");
+    await user.click(within(await header()).getByRole("button", { name: "Create correction run" }));
+    const dialog = await screen.findByRole("dialog", { name: "Correction run for September 2026" });
+    expect(within(dialog).getByLabelText("Period start")).toHaveValue("09/01/26");
+    expect(within(dialog).getByLabelText("Period end")).toHaveValue("09/30/26");
+    expect(within(dialog).getByLabelText("Pay date")).toHaveValue("10/05/26");
+    // A correction rarely pays everyone: chosen people come first.
+    expect(within(dialog).getByRole("radio", { name: "Chosen people" })).toBeChecked();
+
+    await user.click(within(dialog).getByRole("button", { name: "Create run" }));
+    expect(await within(dialog).findByText("Choose at least one person.")).toBeInTheDocument();
+    await user.type(within(dialog).getByRole("combobox", { name: "People" }), "dana");
+    const dana = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.ant-select-dropdown .ant-select-item-option[title="Dana Reyes · E-11 · Finance"]');
+      if (!found) throw new Error("no Dana");
+      return found;
+    });
+    await user.click(dana);
+    await user.click(within(dialog).getByRole("button", { name: "Create run" }));
+    await waitFor(() => expect(fake.calls.some((call) => call.method === "POST")).toBe(true));
+    expect(fake.calls.find((call) => call.method === "POST")!.body).toEqual({
+      period_start: "2026-09-01",
+      period_end: "2026-09-30",
+      pay_date: "2026-10-05",
+      people: { user_ids: [11] },
+      corrects_id: 1,
+    });
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/payroll/6"));
+    // The correction's review links back to the run it corrects.
+    expect(await screen.findByRole("link", { name: "Run #1" })).toHaveAttribute("href", "/payroll/1");
   }, 60_000);
 
   it("says before releasing that everyone paid will be notified", async () => {
