@@ -74,10 +74,10 @@ export async function compareWithPrevious(ctx: AppContext, run: RunRow): Promise
     const moved = [...new Set([...now.keys(), ...before.keys()])]
       .map((key) => ({ line: now.get(key) ?? before.get(key)!, amount: now.get(key)?.amount ?? 0, previous: before.get(key)?.amount ?? 0 }))
       .filter((entry) => entry.amount !== entry.previous)
-      .map((entry) => ({ code: entry.line.code, name: entry.line.name, amount: entry.amount, previous: entry.previous }));
-    const net = row.net === null ? 0 : Number(row.net);
+      .map((entry) => ({ code: entry.line.code, name: entry.line.name, kind: entry.line.kind, amount: entry.amount, previous: entry.previous }));
+    const net = row.net === null ? null : Number(row.net);
     const previousNet = row.previous_net === null ? null : Number(row.previous_net);
-    return { user_id: Number(row.user_id), user_name: row.user_name, net, previous_net: previousNet, change: net - (previousNet ?? 0), moved };
+    return { user_id: Number(row.user_id), user_name: row.user_name, net, previous_net: previousNet, change: (net ?? 0) - (previousNet ?? 0), moved };
   });
   return { previous: { id: previous.id, name: previous.name }, rows };
 }
