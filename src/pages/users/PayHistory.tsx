@@ -152,9 +152,21 @@ export function PayHistory({ userId, currency, payBasis, writable, onChanged }: 
               </Flex>
             ),
           },
-          { key: "pay_basis", title: t("payHistory.fields.pay_basis"), render: (_, rate) => t(`employees.payBases.${rate.pay_basis}`) },
-          { key: "rate", title: t("payHistory.fields.rate"), align: "end", render: (_, rate) => <Money minor={rate.rate} currency={rate.currency} /> },
-          { key: "created_by_name", title: t("payHistory.fields.created_by"), render: (_, rate) => rate.created_by_name ?? t("payHistory.fromRecord") },
+          // The amount with its basis under it, and who entered it from a tablet up: a phone's row keeps its date, amount and delete in sight.
+          {
+            key: "rate",
+            title: t("payHistory.fields.rate"),
+            align: "end",
+            render: (_, rate) => (
+              <>
+                <Money minor={rate.rate} currency={rate.currency} />
+                <Typography.Text type="secondary" style={{ display: "block" }}>
+                  {t(`employees.payBases.${rate.pay_basis}`)}
+                </Typography.Text>
+              </>
+            ),
+          },
+          { key: "created_by_name", title: t("payHistory.fields.created_by"), responsive: ["md"], render: (_, rate) => rate.created_by_name ?? t("payHistory.fromRecord") },
           ...(writable
             ? [
                 {
