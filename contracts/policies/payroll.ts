@@ -1,5 +1,5 @@
 import type { RunStatus } from "../payroll";
-import { definePolicy, type Condition } from "./core";
+import { definePolicy, FORBIDDEN, holds, type Condition } from "./core";
 
 /** Reading pay set-up and runs: whoever prepares, reviews or releases payroll. */
 const READERS = ["payroll_view", "payroll_manage", "payroll_release"] as const;
@@ -54,10 +54,21 @@ export const payrollPolicy = definePolicy<RunSubject>()({
   },
 });
 
-/** Payslips through the admin screens (one's own released ones come with self-service). */
-export const payslipsPolicy = definePolicy<unknown>()({
+/** A payslip as the policy sees it: whose it is and its run's state. */
+export interface PayslipSubject {
+  user_id: number;
+  status: RunStatus;
+}
+
+/** One's own payslip is one's to read once its run is released; payroll readers read any. */
+const releasedUnlessReader: Condition<PayslipSubject> = (actor, payslip) =>
+  holds(actor, "payroll_view") || holds(actor, "payroll_manage") || holds(actor, "payroll_release") || payslip.status === "released" ? true : FORBIDDEN;
+
+/** Payslips: the payroll office reads them all; everyone reads their own once released. */
+export const payslipsPolicy = definePolicy<PayslipSubject>()({
+  ownerOf: (payslip) => payslip.user_id,
   rules: {
     list: { permission: READERS },
-    view: { permission: READERS },
+    view: { permission: READERS, own: true, when: [releasedUnlessReader] },
   },
 });

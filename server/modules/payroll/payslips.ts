@@ -97,6 +97,6 @@ export async function listPayslips(ctx: AppContext, query: Record<string, unknow
 export async function readPayslip(ctx: AppContext, actor: Actor, id: number): Promise<PayslipRecord> {
   const [view] = await selectPayslips(ctx.db).where(eq(payslips.id, id));
   if (!view) throw notFound();
-  authorize(actor, "payslips.view", undefined);
+  authorize(actor, "payslips.view", { user_id: view.payslip.user_id, status: view.status });
   return toPayslipRecord(view);
 }
