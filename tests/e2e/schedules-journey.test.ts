@@ -104,9 +104,12 @@ describe("work schedules", () => {
     const year = new Date().getFullYear();
     const date = holiday.getByLabel(message("schedulesUi.holidays.fields.date"), { exact: true });
     await date.click();
-    // A date the demo never holds a holiday on (it seeds the Philippine holidays of its last weeks).
-    await date.fill(`${year}-10-15`);
-    await date.press("Enter");
+    // A date the demo never holds a holiday on (it seeds the Philippine holidays of its last weeks), typed key by
+    // key as a person does: fill() sets the text in one go, which the picker may not have read when Enter comes,
+    // and Enter then confirms the day it had highlighted (today) instead.
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type(`${year}-10-15`);
+    await page.keyboard.press("Enter");
     await holiday.getByLabel(message("schedulesUi.holidays.fields.name"), { exact: true }).fill("Founders' Day");
     expect(await audit()).toEqual([]);
     await button("common.save", holiday).click();
