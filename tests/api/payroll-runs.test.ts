@@ -15,10 +15,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
-import type { Permission } from "../../contracts/permissions";
 import type { PayslipRecord, RunRecord } from "../../contracts/payroll";
 import { payRates } from "../../server/db/schema";
 import { startTestApp, type TestApp } from "../support/api";
+import { PAYROLL_CALLERS, PAYROLL_MANAGERS, PAYROLL_READERS, PAYROLL_RELEASERS, payrollCallerTokens, type PayrollCaller } from "../support/payroll-callers";
 import { activitiesAfter, ADMIN, call, createPerson, employeeSignedIn, lastActivityId, staffWith, unique } from "../support/people";
 
 let t: TestApp;
@@ -26,11 +26,8 @@ let admin: string;
 const tokens: Record<string, string | null> = {};
 let components: Record<string, number>;
 
-type Caller = "anonymous" | "employee" | "unrelated" | "viewer" | "manager" | "releaser" | "admin";
-const CALLERS: Caller[] = ["anonymous", "employee", "unrelated", "viewer", "manager", "releaser", "admin"];
-const READERS: Caller[] = ["viewer", "manager", "releaser", "admin"];
-const MANAGERS: Caller[] = ["manager", "admin"];
-const RELEASERS: Caller[] = ["releaser", "admin"];
+type Caller = PayrollCaller;
+const [CALLERS, READERS, MANAGERS, RELEASERS] = [PAYROLL_CALLERS, PAYROLL_READERS, PAYROLL_MANAGERS, PAYROLL_RELEASERS];
 
 /** Someone paid 3,000.00 a month since 2000, in no other test's way: the runs made only to be acted on pay them. */
 let fixture: number;
@@ -38,16 +35,7 @@ let fixture: number;
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.tokenFor(ADMIN.email);
-  const staff = async (permissions: Permission[]) => (await staffWith(t, admin, permissions)).token;
-  Object.assign(tokens, {
-    anonymous: null,
-    employee: (await employeeSignedIn(t, admin)).token,
-    unrelated: await staff(["users_view", "users_pay_view", "attendance_admin_access", "payslips_view", "payslips_manage"]),
-    viewer: await staff(["payroll_view"]),
-    manager: await staff(["payroll_manage"]),
-    releaser: await staff(["payroll_release"]),
-    admin,
-  });
+  Object.assign(tokens, await payrollCallerTokens(t, admin));
   const set = [
     { code: "BASIC", name: "Basic pay", kind: "earning", taxable: true, calculation: { type: "formula", expression: "basic" }, order: 1 },
     { code: "OT", name: "Overtime", kind: "earning", taxable: true, calculation: { type: "formula", expression: "hourly_rate * overtime_hours * 1.25" }, order: 2 },

@@ -9,18 +9,16 @@
  */
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import type { Permission } from "../../contracts/permissions";
 import { startTestApp, type TestApp } from "../support/api";
-import { ADMIN, call, createPerson, employeeSignedIn, staffWith, unique } from "../support/people";
+import { PAYROLL_CALLERS, PAYROLL_MANAGERS, PAYROLL_READERS, payrollCallerTokens, type PayrollCaller } from "../support/payroll-callers";
+import { ADMIN, call, createPerson, unique } from "../support/people";
 
 let t: TestApp;
 let admin: string;
 const tokens: Record<string, string | null> = {};
 
-type Caller = "anonymous" | "employee" | "unrelated" | "viewer" | "manager" | "releaser" | "admin";
-const CALLERS: Caller[] = ["anonymous", "employee", "unrelated", "viewer", "manager", "releaser", "admin"];
-const READERS: Caller[] = ["viewer", "manager", "releaser", "admin"];
-const MANAGERS: Caller[] = ["manager", "admin"];
+type Caller = PayrollCaller;
+const [CALLERS, READERS, MANAGERS] = [PAYROLL_CALLERS, PAYROLL_READERS, PAYROLL_MANAGERS];
 
 /** A person paid 3,000.00 a month from 2025 (USD, the test company's currency). */
 let paid: number;
@@ -28,17 +26,7 @@ let paid: number;
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.tokenFor(ADMIN.email);
-  const staff = async (permissions: Permission[]) => (await staffWith(t, admin, permissions)).token;
-  Object.assign(tokens, {
-    anonymous: null,
-    employee: (await employeeSignedIn(t, admin)).token,
-    // Staff with other work: people and attendance, nothing of payroll.
-    unrelated: await staff(["users_view", "users_pay_view", "attendance_admin_access"]),
-    viewer: await staff(["payroll_view"]),
-    manager: await staff(["payroll_manage"]),
-    releaser: await staff(["payroll_release"]),
-    admin,
-  });
+  Object.assign(tokens, await payrollCallerTokens(t, admin));
   paid = (await createPerson(t, admin, { pay_basis: "monthly", base_rate: 300000, currency: "USD", hire_date: "2025-01-01" })).id;
   const basic = await send(admin, "POST", "/api/pay-components", { code: "BASIC", name: "Basic pay", kind: "earning", taxable: true, calculation: { type: "formula", expression: "basic" }, order: 1 });
   expect(basic.statusCode, basic.body).toBe(201);

@@ -6,17 +6,16 @@
  * state. A crash or a failure before that transaction leaves the run as it
  * was; a run deleted, approved or recalculated meanwhile is left alone.
  */
-import { and, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { StoredRunWarning } from "../../../contracts/payroll";
 import type { Db } from "../../db/client";
 import { payrollRuns, payslips } from "../../db/schema";
-import { anyOf } from "../../lib/any-of";
 import { recordActivity } from "../../lib/audit";
 import type { AppContext } from "../../lib/context";
 import type { JobKind } from "../../lib/jobs";
 import type { RequestOrigin } from "../../lib/origin";
 import { calculatePerson, type PayslipDraft } from "./calculate";
-import { loadRunInputs } from "./inputs";
+import { loadRunInputs, paidByOtherRegularRuns } from "./inputs";
 
 export interface CalculateInput extends Record<string, unknown> {
   run_id: number;
@@ -89,12 +88,7 @@ export function calculateJob(ctx: AppContext): JobKind<CalculateInput> {
         let warned = warnings;
         if (run.kind === "regular" && drafts.length > 0) {
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext('payroll:regular-runs'))`);
-          const taken = await tx
-            .selectDistinct({ user_id: payslips.user_id })
-            .from(payslips)
-            .innerJoin(payrollRuns, eq(payrollRuns.id, payslips.payroll_id))
-            .where(and(eq(payrollRuns.kind, "regular"), ne(payrollRuns.id, run.id), lte(payrollRuns.period_start, run.period_end), gte(payrollRuns.period_end, run.period_start), anyOf(payslips.user_id, drafts.map((draft) => draft.user_id))));
-          const elsewhere = new Set(taken.map((row) => row.user_id));
+          const elsewhere = await paidByOtherRegularRuns(tx, run.id, { start: run.period_start, end: run.period_end }, drafts.map((draft) => draft.user_id));
           if (elsewhere.size > 0) {
             paid = drafts.filter((draft) => !elsewhere.has(draft.user_id));
             const others = inputs.people.filter((person) => elsewhere.has(person.id)).map((person): StoredRunWarning => ({ user_id: person.id, user_name: person.name, kind: "other_run" }));

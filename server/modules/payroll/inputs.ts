@@ -11,6 +11,7 @@ import { minorDigits } from "../../../contracts/money";
 import type { RunPeople } from "../../../contracts/payroll";
 import type { SettingsValues } from "../../../contracts/settings";
 import { payComponents, payOverrides, payRates, payrollRuns, payslips, users } from "../../db/schema";
+import type { Db } from "../../db/client";
 import type { AppContext } from "../../lib/context";
 import { sumsByPerson } from "../attendance/day-sums";
 import type { DaysSummary } from "../attendance/derive-core";
@@ -57,6 +58,17 @@ export function peopleInScope(period: Period, people: RunPeople): SQL {
   return and(employed, sql`lower(${users.department}) = lower(${people.department})`)!;
 }
 
+/** Who among `userIds` another regular run of an overlapping period already pays (a person is paid by one regular run a period). */
+export async function paidByOtherRegularRuns(db: Db, runId: number, period: Period, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ user_id: payslips.user_id })
+    .from(payslips)
+    .innerJoin(payrollRuns, eq(payrollRuns.id, payslips.payroll_id))
+    .where(and(eq(payrollRuns.kind, "regular"), ne(payrollRuns.id, runId), lte(payrollRuns.period_start, period.end), gte(payrollRuns.period_end, period.start), anyOf(payslips.user_id, userIds)));
+  return new Set(rows.map((row) => row.user_id));
+}
+
 export async function loadRunInputs(ctx: AppContext, run: { id?: number; period: Period; people: RunPeople; kind: "regular" | "off_cycle"; currency: string }): Promise<RunInputs> {
   const { db } = ctx;
   const { period } = run;
@@ -88,21 +100,7 @@ export async function loadRunInputs(ctx: AppContext, run: { id?: number; period:
           .innerJoin(payComponents, eq(payComponents.id, payOverrides.component_id))
           .where(and(anyOf(payOverrides.user_id, ids), lte(payOverrides.effective_from, period.end), or(isNull(payOverrides.effective_to), gte(payOverrides.effective_to, period.start))))
           .orderBy(payOverrides.effective_from, payOverrides.id),
-    run.kind !== "regular" || ids.length === 0
-      ? []
-      : db
-          .selectDistinct({ user_id: payslips.user_id })
-          .from(payslips)
-          .innerJoin(payrollRuns, eq(payrollRuns.id, payslips.payroll_id))
-          .where(
-            and(
-              eq(payrollRuns.kind, "regular"),
-              run.id === undefined ? undefined : ne(payrollRuns.id, run.id),
-              lte(payrollRuns.period_start, period.end),
-              gte(payrollRuns.period_end, period.start),
-              anyOf(payslips.user_id, ids),
-            ),
-          ),
+    run.kind === "regular" && run.id !== undefined ? paidByOtherRegularRuns(db, run.id, period, ids) : new Set<number>(),
   ]);
 
   const rates = new Map<number, RateFrom[]>();
@@ -129,7 +127,7 @@ export async function loadRunInputs(ctx: AppContext, run: { id?: number; period:
     rates,
     attendance,
     overrides,
-    paidElsewhere: new Set(elsewhere.map((row) => row.user_id)),
+    paidElsewhere: elsewhere,
   };
 }
 
