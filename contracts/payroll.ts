@@ -390,6 +390,8 @@ export const payslipRecord = z.object({
   taxable: z.number().int(),
   lines: z.array(payslipLine),
   inputs: payslipInputs,
+  /** Set when a released payslip was withdrawn. */
+  withdrawn_at: isoTimestamp.nullable(),
   created_at: isoTimestamp,
 });
 export type PayslipRecord = z.infer<typeof payslipRecord>;

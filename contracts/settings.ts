@@ -50,6 +50,8 @@ export const payrollSettings = z.strictObject({
   rounding: z.enum(ROUNDING_RULES, { error: MESSAGE.invalid }),
   /** Four eyes: whoever calculated a run may not approve it. */
   separate_approver: z.boolean({ error: MESSAGE.invalidType }),
+  /** Payslip PDFs open with a password the person knows: their birth date (YYYYMMDD) followed by their employee number. */
+  pdf_password: z.boolean({ error: MESSAGE.invalidType }),
 });
 
 export const systemSettings = z.strictObject({
@@ -127,6 +129,7 @@ export const SETTINGS_RECORDS = {
     overtime_multiplier: z.string(),
     rounding: z.enum(ROUNDING_RULES),
     separate_approver: z.boolean(),
+    pdf_password: z.boolean(),
   }),
   system: z.object({
     session_hours: z.number().int(),

@@ -51,24 +51,53 @@ export const payrollPolicy = definePolicy<RunSubject>()({
     approve: { permission: "payroll_release", when: [inState(["calculated"], "payroll.runs.notApprovable"), notTheCalculator] },
     reopen: { permission: "payroll_release", when: [inState(["approved"], "payroll.runs.notReopenable")] },
     release: { permission: "payroll_release", when: [inState(["approved"], "payroll.runs.notReleasable")] },
+    /** The run as a sheet (grid, XLSX, CSV): whoever reads runs. */
+    sheet: { permission: READERS },
+    /** Filling a run from a spreadsheet computed elsewhere: like a calculation. */
+    import: { permission: "payroll_manage", when: [inState(["draft", "calculated"], "payroll.runs.notImportable")] },
+    /** The bank's transfer file carries account numbers: for whoever releases money, once released. */
+    bankFile: { permission: "payroll_release", when: [inState(["released"], "payroll.runs.bankFileReleasedOnly")] },
+    /** Every payslip of the run as PDFs in one ZIP. */
+    payslipsZip: { permission: READERS },
   },
 });
 
-/** A payslip as the policy sees it: whose it is and its run's state. */
+/** A payslip as the policy sees it: whose it is, its run's state and whether it was withdrawn. */
 export interface PayslipSubject {
   user_id: number;
   status: RunStatus;
+  withdrawn: boolean;
 }
 
-/** One's own payslip is one's to read once its run is released; payroll readers read any. */
-const releasedUnlessReader: Condition<PayslipSubject> = (actor, payslip) =>
-  holds(actor, "payroll_view") || holds(actor, "payroll_manage") || holds(actor, "payroll_release") || payslip.status === "released" ? true : FORBIDDEN;
+const isReader = (actor: Parameters<Condition<PayslipSubject>>[0]) => READERS.some((permission) => holds(actor, permission));
 
-/** Payslips: the payroll office reads them all; everyone reads their own once released. */
+/** One's own payslip is one's to read once its run is released and while it stands; payroll readers read any. */
+const releasedUnlessReader: Condition<PayslipSubject> = (actor, payslip) => (isReader(actor) || (payslip.status === "released" && !payslip.withdrawn) ? true : FORBIDDEN);
+
+const unapproved: Condition<PayslipSubject> = (_actor, payslip) =>
+  payslip.status === "draft" || payslip.status === "calculated" ? true : { reason: "payslips.notEditable", params: { status: payslip.status }, status: 409 };
+
+const standingRelease: Condition<PayslipSubject> = (_actor, payslip) =>
+  payslip.status !== "released" ? { reason: "payslips.withdrawReleasedOnly", status: 409 } : payslip.withdrawn ? { reason: "payslips.alreadyWithdrawn", status: 409 } : true;
+
+/**
+ * Payslips: the payroll office reads them all and edits those of runs not
+ * yet approved; everyone reads and downloads their own once released; a
+ * released payslip is withdrawn by whoever releases pay.
+ */
 export const payslipsPolicy = definePolicy<PayslipSubject>()({
   ownerOf: (payslip) => payslip.user_id,
   rules: {
     list: { permission: READERS },
     view: { permission: READERS, own: true, when: [releasedUnlessReader] },
+    /** One's own released payslips by year (GET /api/payslips/user-payslips): everyone, about themselves only. */
+    listOwn: { everyone: true },
+    /** The PDF, by token or by a signed link: whoever may view it. */
+    download: { permission: READERS, own: true, when: [releasedUnlessReader] },
+    /** Who downloaded it, when and from where. */
+    history: { permission: READERS, own: true, when: [releasedUnlessReader] },
+    update: { permission: "payroll_manage", when: [unapproved] },
+    delete: { permission: "payroll_manage", when: [unapproved] },
+    withdraw: { permission: "payroll_release", when: [standingRelease] },
   },
 });

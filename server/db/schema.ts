@@ -651,6 +651,8 @@ export const payrollRuns = pgTable(
     approved_at: timestamp("approved_at", { withTimezone: true }),
     released_by: integer("released_by"),
     released_at: timestamp("released_at", { withTimezone: true }),
+    /** People taken out of the run by hand (a payslip deleted): a recalculation leaves them out. */
+    excluded_user_ids: jsonb("excluded_user_ids").$type<number[]>().notNull().default(sql`'[]'::jsonb`),
     ...authors,
     ...timestamps,
   },
@@ -676,7 +678,58 @@ export const payslips = pgTable(
     taxable: bigint("taxable", { mode: "number" }).notNull(),
     lines: jsonb("lines").$type<PayslipLine[]>().notNull(),
     inputs: jsonb("inputs").$type<PayslipInputs>().notNull(),
+    /** A remark from the payroll office printed on the payslip. */
+    note: text("note"),
+    /** A released payslip withdrawn (issued in error): no longer shown to its person, its links refused. */
+    withdrawn_at: timestamp("withdrawn_at", { withTimezone: true }),
+    withdrawn_by: integer("withdrawn_by"),
+    withdrawn_reason: text("withdrawn_reason"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("payslips_run_user_unique").on(t.payroll_id, t.user_id), index("payslips_user_idx").on(t.user_id, t.payroll_id)],
+);
+
+/**
+ * One-off lines on one person's pay in one run (back pay, a reimbursement,
+ * an advance repaid), kept apart from the payslip so a recalculation applies
+ * them again rather than losing them.
+ */
+export const payslipAdjustments = pgTable(
+  "payslip_adjustments",
+  {
+    id: serial("id").primaryKey(),
+    payroll_id: integer("payroll_id")
+      .notNull()
+      .references(() => payrollRuns.id, { onDelete: "cascade" }),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    kind: text("kind").$type<"earning" | "deduction">().notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    taxable: boolean("taxable").notNull().default(false),
+    pre_tax: boolean("pre_tax").notNull().default(false),
+    reason: text("reason").notNull(),
+    ...authors,
+    ...timestamps,
+  },
+  (t) => [index("payslip_adjustments_run_user_idx").on(t.payroll_id, t.user_id)],
+);
+
+/** Every download of a payslip's PDF: who, when, from where, and whether by the bearer token or a signed link. */
+export const payslipDownloads = pgTable(
+  "payslip_downloads",
+  {
+    id: serial("id").primaryKey(),
+    payslip_id: integer("payslip_id")
+      .notNull()
+      .references(() => payslips.id, { onDelete: "cascade" }),
+    user_id: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    via: text("via").$type<"token" | "link">().notNull(),
+    kind: text("kind").$type<"single" | "run_zip">().notNull().default("single"),
+    address: text("address"),
+    user_agent: text("user_agent"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("payslip_downloads_payslip_idx").on(t.payslip_id, t.at)],
 );

@@ -13,9 +13,10 @@ import { notificationsRoutes } from "./notifications/routes";
 import { payRateRoutes } from "./payroll/pay-rate-routes";
 import { payrollRoutes } from "./payroll/routes";
 import { paySetupRoutes } from "./payroll/setup-routes";
+import { payslipDeliveryRoutes } from "./payslips/routes";
 import { rolesRoutes } from "./roles/routes";
 import { schedulesRoutes } from "./schedules/routes";
 import { settingsRoutes } from "./settings/routes";
 import { usersRoutes } from "./users/routes";
 
-export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes, companyRoutes, notificationsRoutes, attendanceRoutes, attendanceReportRoutes, schedulesRoutes, holidaysRoutes, paySetupRoutes, payrollRoutes, payRateRoutes];
+export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes, companyRoutes, notificationsRoutes, attendanceRoutes, attendanceReportRoutes, schedulesRoutes, holidaysRoutes, paySetupRoutes, payrollRoutes, payslipDeliveryRoutes, payRateRoutes];

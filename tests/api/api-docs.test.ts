@@ -68,6 +68,8 @@ describe("GET /api/docs/json", () => {
         "GET /api/files/{id}",
         // Its ticket (?ticket=) is the credential: EventSource sends no Authorization header.
         "GET /api/notifications/stream",
+        // A payslip's signed link (?expires=&by=&signature=) is the credential: a browser's download sends no token.
+        "GET /api/payslip/pdf/{id}",
       ].sort(),
     );
     // Each of them answers without a token; a route left out would answer 401.

@@ -20,6 +20,7 @@ let routes: RouteEntry[];
 const PUBLIC = [
   "GET /api/files/:id",
   "GET /api/notifications/stream",
+  "GET /api/payslip/pdf/:id",
   "GET /api/public-config",
   "POST /api/login",
   "POST /api/password/forgot",

@@ -117,6 +117,7 @@ const WRITES: Record<string, Write> = {
     request: { method: "POST", url: `/api/payroll/${await payrollRun(["calculate", "approve"])}/reopen`, payload: { reason: "The overtime of the 14th was missing" } },
   }),
   "POST /api/payroll/release/{id}": async () => ({ token: admin, request: { method: "POST", url: `/api/payroll/release/${await payrollRun(["calculate", "approve"])}` } }),
+  "POST /api/payslips/{id}/withdraw": async () => ({ token: admin, request: { method: "POST", url: `/api/payslips/${await releasedPayslip()}/withdraw`, payload: { reason: "Issued with the wrong bank account" } } }),
 };
 
 /** Someone with two unread notifications, as a broadcast leaves them. */
@@ -147,6 +148,19 @@ async function payrollRun(steps: ("calculate" | "approve")[] = []): Promise<numb
     await t.app.ctx.jobs.idle();
   }
   return id;
+}
+
+/** A released payslip of a person of its own (a regular run pays someone once a period). */
+async function releasedPayslip(): Promise<number> {
+  await createSample(t, admin, "pay-components");
+  const person = await employeeSignedIn(t, admin);
+  const run = (await call(t, admin, { method: "POST", url: "/api/payroll", payload: { period_start: "2026-02-01", period_end: "2026-02-28", pay_date: "2026-02-27", people: { user_ids: [person.id] } } })).json().data.id;
+  for (const url of [`/api/payslip/generate-payslips/${run}`, `/api/payroll/${run}/approve`, `/api/payroll/release/${run}`]) {
+    expect((await call(t, admin, { method: "POST", url })).statusCode).toBeLessThan(300);
+    await t.app.ctx.jobs.idle();
+  }
+  const [payslip] = (await call(t, admin, { method: "GET", url: `/api/payslips?filter[payroll_id][equals]=${run}` })).json().data;
+  return payslip.id;
 }
 
 /** An override body for a person and a component of their own. */

@@ -80,7 +80,14 @@ const TABLE: Record<Action, boolean[]> = {
   "payroll.reopen":        [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "payroll.release":       [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "payslips.list":         [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
-  "payslips.view":         [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  // One's own payslip (released, standing) is one's to read, download and see the downloads of, at any level.
+  "payslips.view":         [Y, Y,  Y,   Y, Y,  Y,      N, N,  Y,   N, N,  Y,      N, N,  Y,   Y, Y,  Y],
+  "payslips.download":     [Y, Y,  Y,   Y, Y,  Y,      N, N,  Y,   N, N,  Y,      N, N,  Y,   Y, Y,  Y],
+  "payslips.history":      [Y, Y,  Y,   Y, Y,  Y,      N, N,  Y,   N, N,  Y,      N, N,  Y,   Y, Y,  Y],
+  "payslips.listOwn":      [Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
+  "payslips.update":       [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "payslips.delete":       [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "payslips.withdraw":     [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "notifications.list":   [Y, Y, Y,  Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
   "notifications.view":   [Y, Y, Y,  Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
   "notifications.update": [Y, Y, Y,  Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
@@ -124,7 +131,7 @@ function actor(level: Level, permissions: readonly string[], id = ME): Actor {
   return { id, access_level: level, permissions: permissionMap(permissions) };
 }
 
-const RUN_STATE_FOR: Partial<Record<Action, RunStatus>> = { "payroll.approve": "calculated", "payroll.reopen": "approved", "payroll.release": "approved" };
+const RUN_STATE_FOR: Partial<Record<Action, RunStatus>> = { "payroll.approve": "calculated", "payroll.reopen": "approved", "payroll.release": "approved", "payroll.bankFile": "released" };
 
 /** A record of the action's resource in each context, holding nothing (so only grants decide). */
 function recordFor(action: Action, context: Context): unknown {
@@ -135,6 +142,8 @@ function recordFor(action: Action, context: Context): unknown {
   if (action.startsWith("jobs.")) return { kind: "no-followers", owner_id: id };
   // A run in the state its verb acts on, no four-eyes rule: only grants decide.
   if (action.startsWith("payroll.")) return { status: RUN_STATE_FOR[action] ?? "draft", calculated_by: null, separate_approver: false };
+  // A payslip in the state its verb acts on: edits while calculated, everything else once released and standing.
+  if (action.startsWith("payslips.")) return { user_id: id, status: action === "payslips.update" || action === "payslips.delete" ? "calculated" : "released", withdrawn: false };
   return undefined;
 }
 
@@ -153,8 +162,10 @@ for (const [action, row] of Object.entries(TABLE) as [Action, boolean[]][]) {
 }
 
 /** Actions every signed-in person has, whatever their level or role (written out, like the table). */
-const EVERYONE: readonly string[] = ["account.view", "account.update", "account.signOut", "company.view", "notifications.list", "notifications.view", "notifications.update", "notifications.delete"];
+const EVERYONE: readonly string[] = ["account.view", "account.update", "account.signOut", "company.view", "payslips.listOwn", "notifications.list", "notifications.view", "notifications.update", "notifications.delete"];
 const forEveryone = (action: string) => EVERYONE.includes(action);
+/** What one's own released payslip grants, whatever one's role. */
+const OWN_PAYSLIP = ["payslips.view", "payslips.download", "payslips.history"];
 
 const ALL_ACTIONS = Object.entries(POLICIES).flatMap(([resource, policy]) => Object.keys(policy.rules).map((verb) => `${resource}.${verb}` as Action));
 
@@ -172,7 +183,7 @@ describe("can(): the decision table", () => {
 describe("can(): edges of the table", () => {
   it("refuses an employee every staff action even when the role lists the whole catalogue, but what their role gives employees", () => {
     const employee = actor(1, PERMISSIONS);
-    const ownRecordActions = ["users.view", "users.viewPay", "jobs.view"];
+    const ownRecordActions = ["users.view", "users.viewPay", "jobs.view", ...OWN_PAYSLIP];
     const employeesByRole = ["attendance.clock"];
     for (const action of ALL_ACTIONS.filter((name) => !forEveryone(name) && !ownRecordActions.includes(name) && !employeesByRole.includes(name))) {
       for (const context of ["none", "other", "own"] as const) expect(check(employee, action, recordFor(action, context))).toBe(false);
@@ -190,7 +201,7 @@ describe("can(): edges of the table", () => {
     const staff = actor(2, []);
     for (const action of ALL_ACTIONS) {
       expect(check(staff, action, recordFor(action, "other"))).toBe(forEveryone(action));
-      expect(check(staff, action, recordFor(action, "own"))).toBe(forEveryone(action) || ["users.view", "users.viewPay", "jobs.view"].includes(action));
+      expect(check(staff, action, recordFor(action, "own"))).toBe(forEveryone(action) || ["users.view", "users.viewPay", "jobs.view", ...OWN_PAYSLIP].includes(action));
     }
   });
 

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import type { Me } from "../../../contracts/auth";
+import type { Actor } from "../../../contracts/policies";
 import { permissionMap, type PermissionMap } from "../../../contracts/permissions";
 import type { Db } from "../../db/client";
 import { authTokens, roles, users } from "../../db/schema";
@@ -110,6 +111,20 @@ export async function userForToken(db: Db, tokenHash: string, now: Date): Promis
     tokenId: row.tokenId,
   };
   return { user, expiresAt: row.expiresAt };
+}
+
+/**
+ * Someone who can sign in, as the policy sees them, without a token: for a
+ * credential that names its holder (a signed link), whose rights are those
+ * they hold now, not when it was made.
+ */
+export async function actorWhoCanSignIn(db: Db, userId: number): Promise<Actor | null> {
+  const [row] = await db
+    .select({ id: users.id, access_level: users.access_level, rolePermissions: roles.permissions })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.role_id))
+    .where(and(eq(users.id, userId), signInAllowed));
+  return row ? { id: row.id, access_level: row.access_level, permissions: permissionMap(row.rolePermissions ?? []) } : null;
 }
 
 export async function revokeToken(db: Db, tokenId: number): Promise<void> {

@@ -22,7 +22,9 @@ export interface Wording {
  * hold "{{...}}" is shown as typed, not read as a placeholder.
  */
 export function wordingOf(t: Translate, type: string, params: Record<string, unknown>): Wording {
-  return { title: t(`notifications.types.${type}.title`, params), message: t(`notifications.types.${type}.message`, params) };
+  // A context picks a variant of the message (as i18next's context does): "message_protected".
+  const variant = typeof params.context === "string" ? `_${params.context}` : "";
+  return { title: t(`notifications.types.${type}.title`, params), message: t(`notifications.types.${type}.message${variant}`, params) };
 }
 
 /** The e-mail of a notification; `url` is the app's full address of its link, if it has one. */

@@ -3,7 +3,7 @@
  * each with its person and run. Editing and documents come with
  * self-service; here they are the run's results, read-only.
  */
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { RUN_STATUSES, type PayslipRecord } from "../../../contracts/payroll";
 import type { Actor } from "../../../contracts/policies";
 import type { Db } from "../../db/client";
@@ -82,6 +82,7 @@ export function toPayslipRecord(view: PayslipView): PayslipRecord {
     taxable: payslip.taxable,
     lines: payslip.lines,
     inputs: payslip.inputs,
+    withdrawn_at: payslip.withdrawn_at?.toISOString() ?? null,
     created_at: payslip.created_at.toISOString(),
   };
 }
@@ -94,9 +95,14 @@ export async function listPayslips(ctx: AppContext, query: Record<string, unknow
   });
 }
 
+/** The latest payslips written, newest first. */
+export async function recentPayslips(db: Db, limit: number): Promise<PayslipRecord[]> {
+  return (await selectPayslips(db).orderBy(desc(payslips.created_at), desc(payslips.id)).limit(limit)).map(toPayslipRecord);
+}
+
 export async function readPayslip(ctx: AppContext, actor: Actor, id: number): Promise<PayslipRecord> {
   const [view] = await selectPayslips(ctx.db).where(eq(payslips.id, id));
   if (!view) throw notFound();
-  authorize(actor, "payslips.view", { user_id: view.payslip.user_id, status: view.status });
+  authorize(actor, "payslips.view", { user_id: view.payslip.user_id, status: view.status, withdrawn: view.payslip.withdrawn_at !== null });
   return toPayslipRecord(view);
 }

@@ -247,8 +247,11 @@ export async function releaseRun(ctx: AppContext, actor: Actor, author: Author, 
     // Everyone paid hears of it with the release itself: nobody is told of a release rolled back.
     alsoWrite: async (tx, run) => {
       const paid = await tx.select({ user_id: payslips.user_id }).from(payslips).where(eq(payslips.payroll_id, id));
-      const params = { name: run.name, period_start: run.period_start, period_end: run.period_end, pay_date: run.pay_date };
-      await notify(ctx, { recipients: paid.map((row) => row.user_id), type: "payslip_released", params, senderId: actor.id }, tx);
+      const { pdf_password } = await readSettings({ db: tx, config: ctx.config }, "payroll");
+      // Protected PDFs: the message says how to open them (never the password itself).
+      const params = { name: run.name, period_start: run.period_start, period_end: run.period_end, pay_date: run.pay_date, ...(pdf_password ? { context: "protected" } : {}) };
+      // The link opens each person's own payslip of this run; the PDF is never attached.
+      await notify(ctx, { recipients: paid.map((row) => row.user_id), type: "payslip_released", params, link: `/user-payslips?run=${id}`, senderId: actor.id }, tx);
     },
   }, t);
 }

@@ -24,6 +24,7 @@ function settingsDefaults(config: Pick<Config, "session" | "throttle">): { [G in
       overtime_multiplier: "1.25",
       rounding: "half_up",
       separate_approver: false,
+      pdf_password: false,
     },
     system: {
       session_hours: config.session.hours,
