@@ -12,6 +12,8 @@ import { meRoutes } from "./me/routes";
 import { notificationsRoutes } from "./notifications/routes";
 import { payRateRoutes } from "./payroll/pay-rate-routes";
 import { payrollRoutes } from "./payroll/routes";
+import { payslipEditRoutes } from "./payslips/edit-routes";
+import { payrollSheetRoutes } from "./payroll/sheet-routes";
 import { paySetupRoutes } from "./payroll/setup-routes";
 import { payslipDeliveryRoutes } from "./payslips/routes";
 import { rolesRoutes } from "./roles/routes";
@@ -19,4 +21,4 @@ import { schedulesRoutes } from "./schedules/routes";
 import { settingsRoutes } from "./settings/routes";
 import { usersRoutes } from "./users/routes";
 
-export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes, companyRoutes, notificationsRoutes, attendanceRoutes, attendanceReportRoutes, schedulesRoutes, holidaysRoutes, paySetupRoutes, payrollRoutes, payslipDeliveryRoutes, payRateRoutes];
+export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes, companyRoutes, notificationsRoutes, attendanceRoutes, attendanceReportRoutes, schedulesRoutes, holidaysRoutes, paySetupRoutes, payrollRoutes, payslipEditRoutes, payrollSheetRoutes, payslipDeliveryRoutes, payRateRoutes];

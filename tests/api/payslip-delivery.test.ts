@@ -41,8 +41,8 @@ beforeAll(async () => {
   t = await startTestApp();
   admin = await t.tokenFor(ADMIN.email);
   await createSample(t, admin, "pay-components");
-  me = await employeeSignedIn(t, admin, { bank_account: "0011 2233 4455", birth_date: "1990-06-30" });
-  other = await employeeSignedIn(t, admin);
+  me = await employeeSignedIn(t, admin, { employee_number: "EMP-ME-1", bank_account: "0011 2233 4455", birth_date: "1990-06-30" });
+  other = await employeeSignedIn(t, admin, { employee_number: "EMP-OTHER-1" });
   const jan = await runOf("2026-01-01", "2026-01-31", "2026-01-30", true);
   febRun = await runOf("2026-02-01", "2026-02-28", "2026-02-27", true);
   const mar = await runOf("2026-03-01", "2026-03-31", "2026-03-31", false);
@@ -109,7 +109,7 @@ describe("the PDF", () => {
     const reply = await call(t, me.token, { method: "GET", url: `/api/payslip/generate-pdf/${mine.feb}`, headers: { "user-agent": "PayslipTest/1.0" } });
     expect(reply.statusCode, reply.body).toBe(200);
     expect(reply.headers["content-type"]).toBe("application/pdf");
-    expect(reply.headers["content-disposition"]).toBe(`attachment; filename="payslip-${me.employee_number}-2026-02-28.pdf"`);
+    expect(reply.headers["content-disposition"]).toBe('attachment; filename="payslip-EMP-ME-1-2026-02-28.pdf"');
     expect(reply.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     const history = (await get(me.token, `/api/payslips/${mine.feb}/downloads`)).json().data;
     expect(history[0]).toMatchObject({ user_id: me.id, via: "token", kind: "single", user_agent: "PayslipTest/1.0" });
@@ -146,8 +146,8 @@ describe("signed links", () => {
 
   it("open only the payslip they were made for, and nothing tampered with", async () => {
     const { url } = await linkFor(me.token, mine.feb);
-    const other = url.replace(`/pdf/${mine.feb}?`, `/pdf/${theirs}?`);
-    expect((await get(null, other)).statusCode).toBe(403);
+    const elsewhere = url.replace(`/pdf/${mine.feb}?`, `/pdf/${theirs}?`);
+    expect((await get(null, elsewhere)).statusCode).toBe(403);
     const parsed = new URL(url, "http://x");
     const forged = new URL(parsed);
     forged.searchParams.set("expires", String(Number(parsed.searchParams.get("expires")) + 3600));
@@ -196,7 +196,7 @@ describe("a run's payslips as one ZIP", () => {
     const zip = reply.rawPayload;
     expect(zip.subarray(0, 4).toString("hex")).toBe("504b0304");
     const names = [...zip.toString("latin1").matchAll(/payslip-[\w-]+\.pdf/g)].map((match) => match[0]);
-    expect(new Set(names)).toEqual(new Set([`payslip-${me.employee_number}-2026-02-28.pdf`, `payslip-${other.employee_number}-2026-02-28.pdf`]));
+    expect(new Set(names)).toEqual(new Set(["payslip-EMP-ME-1-2026-02-28.pdf", "payslip-EMP-OTHER-1-2026-02-28.pdf"]));
     const history = (await get(admin, `/api/payslips/${mine.feb}/downloads`)).json().data;
     expect(history[0]).toMatchObject({ kind: "run_zip", via: "token" });
   });

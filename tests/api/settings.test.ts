@@ -73,6 +73,7 @@ describe("the groups", () => {
         overtime_multiplier: "1.25",
         rounding: "half_up",
         separate_approver: false,
+        pdf_password: false,
       });
       expect((await read("system")).json().data).toEqual({
         session_hours: 12,

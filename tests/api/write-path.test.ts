@@ -13,8 +13,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
 import { startTestApp, type TestApp } from "../support/api";
-import { ADMIN, call, employeeSignedIn, GOOD_PASSWORD, multipart, PNG_1X1, staffWith } from "../support/people";
-import { createSample, SAMPLES } from "../support/samples";
+import { ADMIN, call, employeePayload, employeeSignedIn, GOOD_PASSWORD, multipart, PNG_1X1, staffWith } from "../support/people";
+import { createPayslip, createSample, SAMPLES } from "../support/samples";
 
 let t: TestApp;
 let admin: string;
@@ -117,7 +117,22 @@ const WRITES: Record<string, Write> = {
     request: { method: "POST", url: `/api/payroll/${await payrollRun(["calculate", "approve"])}/reopen`, payload: { reason: "The overtime of the 14th was missing" } },
   }),
   "POST /api/payroll/release/{id}": async () => ({ token: admin, request: { method: "POST", url: `/api/payroll/release/${await payrollRun(["calculate", "approve"])}` } }),
+  "POST /api/payroll/{id}/import": async () => {
+    const { run, file } = await sheetToImport();
+    return { token: admin, request: { method: "POST", url: `/api/payroll/${run}/import`, ...multipart([{ name: "file", filename: "payroll.csv", contentType: "text/csv", content: file }]) } };
+  },
   "POST /api/payslips/{id}/withdraw": async () => ({ token: admin, request: { method: "POST", url: `/api/payslips/${await releasedPayslip()}/withdraw`, payload: { reason: "Issued with the wrong bank account" } } }),
+  "PUT /api/payslips/{id}": async () => ({ token: admin, request: { method: "PUT", url: `/api/payslips/${await createPayslip(t, admin)}`, payload: { note: "Paid by cheque this month" } } }),
+  "PUT /api/payslips/update-user-payslip/{id}": async () => ({
+    token: admin,
+    request: {
+      method: "PUT",
+      url: `/api/payslips/update-user-payslip/${await createPayslip(t, admin)}`,
+      payload: { adjustments: [{ name: "Back pay", kind: "earning", amount: 50_000, taxable: true, reason: "January's overtime, paid late" }] },
+    },
+  }),
+  "DELETE /api/payslips/{id}": async () => ({ token: admin, request: { method: "DELETE", url: `/api/payslips/${await createPayslip(t, admin)}` } }),
+  "POST /api/payslips/bulk-delete": async () => ({ token: admin, request: { method: "POST", url: "/api/payslips/bulk-delete", payload: { ids: [await createPayslip(t, admin), await createPayslip(t, admin)] } } }),
 };
 
 /** Someone with two unread notifications, as a broadcast leaves them. */
@@ -161,6 +176,15 @@ async function releasedPayslip(): Promise<number> {
   }
   const [payslip] = (await call(t, admin, { method: "GET", url: `/api/payslips?filter[payroll_id][equals]=${run}` })).json().data;
   return payslip.id;
+}
+
+/** A draft run of a new person and a CSV paying them 100.00 of a new component, in the layout the import reads. */
+async function sheetToImport(): Promise<{ run: number; file: string }> {
+  const component = (await call(t, admin, { method: "GET", url: `/api/pay-components/${await createSample(t, admin, "pay-components")}` })).json().data;
+  const person = (await call(t, admin, { method: "POST", url: "/api/users", payload: employeePayload() })).json().data;
+  const created = await call(t, admin, { method: "POST", url: "/api/payroll", payload: { ...SAMPLES.payroll.create(), people: { user_ids: [person.id] } } });
+  expect(created.statusCode, created.body).toBe(201);
+  return { run: created.json().data.id, file: `Employee number [employee_number],${component.name} [${component.code}]\r\n${person.employee_number},100.00\r\n` };
 }
 
 /** An override body for a person and a component of their own. */

@@ -16,6 +16,9 @@
  *   - payroll, on the same directory: the demo's nine components, a run over everyone calculated and
  *     persisted (then recalculated), request to "calculated", and the server's memory peak;
  *     the same on a throwaway PostgreSQL cluster when PostgreSQL is installed
+ *   - payslip documents, on a DATA_DIR of about 1,000 people: a run of them calculated, then every
+ *     payslip as PDFs in one ZIP (request to last byte; the entries' sizes read back), and single
+ *     PDFs by token one after another
  * Loopback only; every server it starts is stopped and its temporary directory removed.
  */
 import fs from "node:fs";
@@ -29,6 +32,7 @@ import { CLOCKING_PEOPLE, measureClocking, type ClockingFigures } from "./clocki
 import { loginRouteJavaScript } from "./bundle";
 import { findBinDir, startCluster } from "../../scripts/pg-cluster";
 import { measurePayroll, type PayrollFigures } from "./payroll";
+import { measurePayslips, type PayslipFigures } from "./payslips";
 
 /** The part of autocannon's programmatic API used here (the package ships no types). */
 interface AutocannonResult {
@@ -66,6 +70,10 @@ const TARGET_BROADCAST_MS = 1_000;
 const TARGET_UNREAD_P99_MS = 50;
 const TARGET_PAYROLL_S = 8;
 const TARGET_PAYROLL_PG_S = 5;
+/** 1,000 people, less the demo company's 40 who are there already. */
+const PAYSLIP_PEOPLE = 960;
+const TARGET_ZIP_S = 10;
+const TARGET_PDF_KB = 100;
 
 const servers = new Set<RunningServer>();
 let dataDir: string | null = null;
@@ -314,6 +322,22 @@ async function measureAttendanceReport(): Promise<AttendanceFigures> {
   }
 }
 
+/** (h) A run of about 1,000 people as one ZIP of PDFs, on a directory of its own. */
+async function measurePayslipDocuments(): Promise<PayslipFigures> {
+  const dir = await makeTempDataDir();
+  try {
+    await loadBulkUsers({ dataDir: dir }, PAYSLIP_PEOPLE, BULK_BATCH);
+    const server = await start(dir);
+    try {
+      return await measurePayslips(server, await apiToken(server, ADMIN.email, ADMIN.password));
+    } finally {
+      await stop(server);
+    }
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** (g) on PostgreSQL: the same people, month and run on a throwaway cluster; null without PostgreSQL. */
 async function measurePayrollOnPostgres(): Promise<PayrollFigures | null> {
   if (!findBinDir()) return null;
@@ -375,6 +399,8 @@ async function main(): Promise<void> {
   // (f) Attendance: one month's report over 10,000 people, and (g) its payroll.
   const attendance = await measureAttendanceReport();
   const postgresPayroll = await measurePayrollOnPostgres();
+  // (h) Payslip documents of a 1,000-person run.
+  const documents = await measurePayslipDocuments();
   const { timings } = list.load;
   const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
   const listTarget = `p50 <= ${TARGET_LIST_P50_MS} ms`;
@@ -417,6 +443,10 @@ async function main(): Promise<void> {
       widths,
     ),
     row(["  server memory before / peak / after (RSS)", [attendance.payroll.beforeMb, attendance.payroll.peakMb, attendance.payroll.rssMb].map((mb) => mb?.toFixed(0) ?? "?").join(" / ") + " MB", "(context)"], widths),
+    row([`payslip PDFs of a run as one ZIP (${documents.entries.toLocaleString("en")} PDFs)`, documents.zips.map((value) => seconds(value)).join(" / "), `<= ${TARGET_ZIP_S} s`], widths),
+    row(["  largest / average PDF (font subset embedded)", `${documents.largestPdfKb.toFixed(1)} / ${documents.averagePdfKb.toFixed(1)} KB`, `<= ${TARGET_PDF_KB} KB`], widths),
+    row(["  ZIP size; payslips in the run", `${documents.zipMb.toFixed(1)} MB; ${documents.payslips.toLocaleString("en")}`, "(context)"], widths),
+    row(["  one PDF by token, one after another, p50 / p95", `${ms(documents.single.p50)} / ${ms(documents.single.p95)} ms`, ""], widths),
   ];
   // Other work on the machine skews every figure: say how busy it was.
   const load = os.loadavg().map((value) => value.toFixed(2)).join(" ");

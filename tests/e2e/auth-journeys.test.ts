@@ -59,7 +59,7 @@ describe("signing in", () => {
   it("takes the employee to /user-payslips", async () => {
     await signIn(EMPLOYEE);
     await at("/user-payslips");
-    await page.getByTestId("identity").getByText(EMPLOYEE.name).waitFor();
+    await page.getByRole("heading", { name: message("userPayslips.title") }).waitFor();
   });
 
   it("sends the employee who types /dashboard in the address bar to /user-dashboard", async () => {

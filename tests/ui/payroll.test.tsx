@@ -96,6 +96,7 @@ function payslip(id: number, changes: Partial<PayslipRecord> = {}): PayslipRecor
       { code: "SSS", name: "Social security", kind: "employer", amount: 517_750 },
     ],
     inputs: { pay_basis: "monthly", rate: 5_400_000, days_worked: 21, hours_worked: 168, overtime_hours: 2.5, late_minutes: 35, undertime_minutes: 0, absences: 1 },
+    withdrawn_at: null,
     created_at: "2026-11-20T02:00:00.000Z",
     ...changes,
   };

@@ -44,6 +44,7 @@ const PAYROLL: SettingsRecord<"payroll"> = {
   overtime_multiplier: "1.25",
   rounding: "half_up",
   separate_approver: false,
+  pdf_password: false,
 };
 
 const SYSTEM: SettingsRecord<"system"> = {

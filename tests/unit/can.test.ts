@@ -79,6 +79,10 @@ const TABLE: Record<Action, boolean[]> = {
   "payroll.approve":       [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "payroll.reopen":        [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "payroll.release":       [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "payroll.sheet":         [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "payroll.import":        [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "payroll.bankFile":      [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "payroll.payslipsZip":   [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "payslips.list":         [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   // One's own payslip (released, standing) is one's to read, download and see the downloads of, at any level.
   "payslips.view":         [Y, Y,  Y,   Y, Y,  Y,      N, N,  Y,   N, N,  Y,      N, N,  Y,   Y, Y,  Y],
@@ -317,6 +321,8 @@ describe("payroll run conditions", () => {
     "payroll.approve": ["calculated"],
     "payroll.reopen": ["approved"],
     "payroll.release": ["approved"],
+    "payroll.import": ["draft", "calculated"],
+    "payroll.bankFile": ["released"],
   };
 
   it.each(Object.entries(STATES))("%s only in %j; other states are a 409 naming the state", (action, allowed) => {

@@ -8,7 +8,7 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
 import type { BandRow, Calculation, ComponentKind, ProgressiveRow } from "../../contracts/payroll";
-import { computePay, PersonPayError, roundMoney, toMinor, type MoneyRules, type PayInputs, type PersonOverride } from "../../server/modules/payroll/engine";
+import { computePay, PersonPayError, roundMoney, toMinor, type MoneyRules, type PayAdjustment, type PayInputs, type PersonOverride } from "../../server/modules/payroll/engine";
 import { FormulaError, PayDecimal, type Dec, type Scope } from "../../server/modules/payroll/formula";
 import { compileCalculation, planPay, PlanError, type ComponentDef, type PayPlan } from "../../server/modules/payroll/plan";
 import { tableLookup, type TableLookup } from "../../server/modules/payroll/rate-table";
@@ -571,6 +571,74 @@ describe("computePay", () => {
     });
   });
 
+  describe("adjustments", () => {
+    // BASIC 20,000.00 (taxable), TAX 20% of taxable, UNION 1% of gross: 4,000.00 of tax and 200.00 of union fee without adjustments.
+    const definitions = () => [
+      component("BASIC", "earning", fixed("20000"), { taxable: true, order: 1 }),
+      component("TAX", "deduction", formula("taxable * 0.2"), { order: 2 }),
+      component("UNION", "deduction", formula("gross * 0.01"), { order: 3 }),
+    ];
+    const adjustment = (id: number, kind: ComponentKind, amount: number, flags: { taxable?: boolean; pre_tax?: boolean } = {}): PayAdjustment => ({
+      id,
+      name: `Adjustment ${id}`,
+      kind,
+      amount,
+      taxable: false,
+      pre_tax: false,
+      ...flags,
+    });
+    const withAdjustments = (adjustments: PayAdjustment[], rules = PHP) =>
+      computePay(planPay(definitions(), new Set()), NO_TABLES, inputs(), NO_OVERRIDES, rules, adjustments);
+    const amounts = (result: ReturnType<typeof withAdjustments>) => Object.fromEntries(result.lines.map((line) => [`${line.kind}:${line.code}`, line.amount]));
+
+    it("without any, the payslip is the one computed without the argument", () => {
+      const plain = computePay(planPay(definitions(), new Set()), NO_TABLES, inputs(), NO_OVERRIDES, PHP);
+      expect(withAdjustments([])).toEqual(plain);
+      expect(plain).toMatchObject({ gross: 2_000_000, taxable: 2_000_000, deductions: 420_000, net: 1_580_000 });
+    });
+
+    it("a taxable earning adds to gross and taxable: the tax read from taxable rises with it, and its line carries the name typed", () => {
+      const result = withAdjustments([adjustment(7, "earning", 150_000, { taxable: true })]);
+      // gross 21,500; taxable 21,500; TAX 4,300.00; UNION 215.00; net 21,500 − 4,515 = 16,985
+      expect(amounts(result)).toEqual({ "earning:BASIC": 2_000_000, "deduction:TAX": 430_000, "deduction:UNION": 21_500, "earning:ADJ-7": 150_000 });
+      expect(result.lines).toContainEqual({ code: "ADJ-7", name: "Adjustment 7", kind: "earning", amount: 150_000 });
+      expect(result).toMatchObject({ gross: 2_150_000, taxable: 2_150_000, deductions: 451_500, net: 1_698_500, employer_cost: 2_150_000 });
+    });
+
+    it("a pre-tax deduction comes off taxable: less tax, gross unchanged", () => {
+      const result = withAdjustments([adjustment(8, "deduction", 100_000, { pre_tax: true })]);
+      // taxable 19,000; TAX 3,800.00; UNION 200.00; deductions 1,000 + 3,800 + 200 = 5,000; net 15,000
+      expect(amounts(result)).toEqual({ "earning:BASIC": 2_000_000, "deduction:TAX": 380_000, "deduction:UNION": 20_000, "deduction:ADJ-8": 100_000 });
+      expect(result).toMatchObject({ gross: 2_000_000, taxable: 1_900_000, deductions: 500_000, net: 1_500_000 });
+    });
+
+    it("a non-taxable earning moves gross (and what reads gross) but not the tax; a plain deduction only net", () => {
+      const result = withAdjustments([adjustment(9, "earning", 50_000), adjustment(10, "deduction", 30_000)]);
+      // gross 20,500; taxable 20,000: TAX 4,000.00; UNION 205.00; deductions 300 + 4,000 + 205 = 4,505; net 15,995
+      expect(amounts(result)).toMatchObject({ "deduction:TAX": 400_000, "deduction:UNION": 20_500, "earning:ADJ-9": 50_000, "deduction:ADJ-10": 30_000 });
+      expect(result).toMatchObject({ gross: 2_050_000, taxable: 2_000_000, deductions: 450_500, net: 1_599_500 });
+    });
+
+    it("reads each flag for its own kind only: an earning marked pre-tax or a deduction marked taxable moves no taxable", () => {
+      const result = withAdjustments([adjustment(11, "earning", 50_000, { pre_tax: true }), adjustment(12, "deduction", 30_000, { taxable: true })]);
+      expect(result).toMatchObject({ gross: 2_050_000, taxable: 2_000_000 });
+    });
+
+    it("counts in the currency's minor units: 1,500 yen is 1,500 in a currency without decimals", () => {
+      const result = withAdjustments([adjustment(13, "earning", 1_500, { taxable: true })], JPY);
+      // gross ¥21,500; TAX ¥4,300; UNION ¥215
+      expect(result).toMatchObject({ gross: 21_500, taxable: 21_500, deductions: 4_515, net: 16_985 });
+    });
+
+    it("refuses totals beyond what a number holds exactly, naming the adjustment", () => {
+      const plan = planPay([component("BASIC", "earning", fixed("20000"))], new Set());
+      expect(personRefusal(() => computePay(plan, NO_TABLES, inputs(), NO_OVERRIDES, PHP, [adjustment(14, "earning", Number.MAX_SAFE_INTEGER)]))).toMatchObject({
+        code: "ADJ-14",
+        key: "payroll.formula.tooLarge",
+      });
+    });
+  });
+
   describe("properties", () => {
     const RULES = ["half_up", "half_even", "down", "up"] as const;
     /** A decimal as people type it: up to 6 decimals. */
@@ -704,5 +772,24 @@ describe("computePay", () => {
         expect(amounts.get(def.code) ?? 0, def.code).toBe(toMinor(roundMoney(expected, rules), rules.digits) || 0);
       }
     });
+
+    test.prop([scenario, fc.array(fc.record({ kind: fc.constantFrom<ComponentKind>("earning", "deduction"), amount: fc.integer({ min: 1, max: 100_000_000 }), flag: fc.boolean() }), { maxLength: 4 })])(
+      "adjustments add their own lines and move gross, deductions and taxable by their amounts, the components' lines unchanged when nothing reads gross or taxable",
+      (s, typed) => {
+        const plain = { ...s, withTax: false };
+        const { definitions, overrides, given, rules } = build(plain);
+        const adjustments = typed.map((item, index): PayAdjustment => ({ id: index + 1, name: `A${index}`, kind: item.kind, amount: item.amount, taxable: item.flag, pre_tax: item.flag }));
+        const plan = planPay(definitions, new Set(tables.keys()));
+        const without = computePay(plan, tables, given, overrides, rules);
+        const adjusted = computePay(plan, tables, given, overrides, rules, adjustments);
+        const total = (kind: ComponentKind, taxed = false) => adjustments.filter((a) => a.kind === kind && (!taxed || a.taxable)).reduce((sum, a) => sum + a.amount, 0);
+        expect(adjusted.lines.filter((line) => !line.code.startsWith("ADJ-"))).toEqual(without.lines);
+        expect(adjusted.lines.filter((line) => line.code.startsWith("ADJ-")).map((line) => [line.kind, line.amount])).toEqual(adjustments.map((a) => [a.kind, a.amount]));
+        expect(adjusted.gross).toBe(without.gross + total("earning"));
+        expect(adjusted.deductions).toBe(without.deductions + total("deduction"));
+        expect(adjusted.net).toBe(adjusted.gross - adjusted.deductions);
+        expect(adjusted.taxable).toBe(without.taxable + total("earning", true) - total("deduction", true));
+      },
+    );
   });
 });

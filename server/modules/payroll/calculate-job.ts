@@ -4,9 +4,11 @@
  * written in one transaction with the run's totals (summed from the
  * payslips written, so the two always agree), its warnings and its new
  * state. A crash or a failure before that transaction leaves the run as it
- * was; a run deleted, approved or recalculated meanwhile is left alone.
+ * was; a run deleted, approved or recalculated meanwhile is left alone. What
+ * the payroll office did by hand stays: its adjustments count again, the
+ * people it took out stay out, and each payslip's note is kept.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { StoredRunWarning } from "../../../contracts/payroll";
 import type { Db } from "../../db/client";
 import { payrollRuns, payslips } from "../../db/schema";
@@ -29,8 +31,27 @@ const PROGRESS_EVERY = 500;
 
 const array = (values: readonly unknown[]) => sql.param([...values]);
 
+/** A run's totals as the sums of its payslips (`runId` a value, or the run's id column in an UPDATE of several runs). */
+export const totalsFromPayslips = (runId: number | SQL) => ({
+  total_people: sql<number>`(select count(*)::int from ${payslips} where ${payslips.payroll_id} = ${runId})`,
+  total_gross: sql<number>`(select coalesce(sum(${payslips.gross}), 0) from ${payslips} where ${payslips.payroll_id} = ${runId})`,
+  total_deductions: sql<number>`(select coalesce(sum(${payslips.deductions}), 0) from ${payslips} where ${payslips.payroll_id} = ${runId})`,
+  total_net: sql<number>`(select coalesce(sum(${payslips.net}), 0) from ${payslips} where ${payslips.payroll_id} = ${runId})`,
+  total_employer_cost: sql<number>`(select coalesce(sum(${payslips.employer_cost}), 0) from ${payslips} where ${payslips.payroll_id} = ${runId})`,
+});
+
+/** Puts back the notes of the payslips a recalculation replaced, on the new payslip of the same person. */
+async function restoreNotes(tx: Db, runId: number, replaced: readonly { user_id: number; note: string | null }[]): Promise<void> {
+  const noted = replaced.filter((payslip) => payslip.note !== null);
+  if (noted.length === 0) return;
+  await tx.execute(sql`
+    update ${payslips} set note = n.note
+    from unnest(${array(noted.map((payslip) => payslip.user_id))}::int[], ${array(noted.map((payslip) => payslip.note))}::text[]) as n(user_id, note)
+    where ${payslips.payroll_id} = ${runId} and ${payslips.user_id} = n.user_id`);
+}
+
 /** Every payslip in one INSERT from arrays (one statement whatever the count). */
-async function insertPayslips(tx: Db, runId: number, drafts: readonly PayslipDraft[], now: Date): Promise<void> {
+export async function insertPayslips(tx: Db, runId: number, drafts: readonly PayslipDraft[], now: Date): Promise<void> {
   if (drafts.length === 0) return;
   await tx.execute(sql`
     insert into ${payslips} (payroll_id, user_id, currency, gross, deductions, net, employer_cost, taxable, lines, inputs, created_at)
@@ -51,7 +72,7 @@ export function calculateJob(ctx: AppContext): JobKind<CalculateInput> {
       const [run] = await ctx.db.select().from(payrollRuns).where(eq(payrollRuns.id, job.input.run_id));
       // Another calculation took over, or the run moved on: this one has nothing to do.
       if (!run || run.job_id !== job.id || (run.status !== "draft" && run.status !== "calculated")) return { skipped: true };
-      const inputs = await loadRunInputs(ctx, { id: run.id, period: { start: run.period_start, end: run.period_end }, people: run.people, kind: run.kind, currency: run.currency });
+      const inputs = await loadRunInputs(ctx, { id: run.id, period: { start: run.period_start, end: run.period_end }, people: run.people, kind: run.kind, currency: run.currency, excluded: run.excluded_user_ids });
       const total = inputs.people.length;
       await job.progress(0, total);
       const drafts: PayslipDraft[] = [];
@@ -95,17 +116,14 @@ export function calculateJob(ctx: AppContext): JobKind<CalculateInput> {
             warned = [...warnings.filter((warning) => !elsewhere.has(warning.user_id)), ...others];
           }
         }
-        await tx.delete(payslips).where(eq(payslips.payroll_id, run.id));
+        const replaced = await tx.delete(payslips).where(eq(payslips.payroll_id, run.id)).returning({ user_id: payslips.user_id, note: payslips.note });
         await insertPayslips(tx, run.id, paid, now);
+        await restoreNotes(tx, run.id, replaced);
         const [totals] = await tx
           .update(payrollRuns)
           .set({
             status: "calculated",
-            total_people: sql`(select count(*)::int from ${payslips} where payroll_id = ${run.id})`,
-            total_gross: sql`(select coalesce(sum(gross), 0) from ${payslips} where payroll_id = ${run.id})`,
-            total_deductions: sql`(select coalesce(sum(deductions), 0) from ${payslips} where payroll_id = ${run.id})`,
-            total_net: sql`(select coalesce(sum(net), 0) from ${payslips} where payroll_id = ${run.id})`,
-            total_employer_cost: sql`(select coalesce(sum(employer_cost), 0) from ${payslips} where payroll_id = ${run.id})`,
+            ...totalsFromPayslips(run.id),
             warnings: warned,
             calculated_by: job.ownerId,
             calculated_at: now,

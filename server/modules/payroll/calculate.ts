@@ -3,6 +3,7 @@
  * and stores). People who cannot be paid as things stand get a warning
  * instead of a payslip; a negative net keeps the payslip and warns. A
  * negative net or a formula failing on someone's figures blocks approval.
+ * The payroll office's adjustments of the person in the run count too.
  */
 import type { PayslipInputs, PayslipLine, StoredRunWarning } from "../../../contracts/payroll";
 import { computePay, PersonPayError } from "./engine";
@@ -45,7 +46,7 @@ export function calculatePerson(inputs: RunInputs, person: PayPerson): PersonOut
   };
   let result;
   try {
-    result = computePay(inputs.plan, inputs.tables, variables!, inputs.overrides.get(person.id) ?? new Map(), inputs.money);
+    result = computePay(inputs.plan, inputs.tables, variables!, inputs.overrides.get(person.id) ?? new Map(), inputs.money, inputs.adjustments.get(person.id));
   } catch (error) {
     if (!(error instanceof PersonPayError)) throw error;
     return { payslip: null, warning: warn("formula_error", { detail: error.code, error: { key: error.error.key, params: error.error.params } }) };

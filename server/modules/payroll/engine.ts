@@ -4,9 +4,11 @@
  * (half up unless settings say otherwise), then money as integer minor
  * units. gross = earnings; taxable = taxable earnings − pre-tax deductions;
  * net = gross − deductions; the employer's shares are computed last, from
- * everything, and cost the company without touching net.
+ * everything, and cost the company without touching net. A person's one-off
+ * adjustments count in gross and taxable like components of their kind, so
+ * whatever reads those (tax) sees them.
  */
-import type { OverrideMode, PayslipLine, PayVariable } from "../../../contracts/payroll";
+import type { ComponentKind, OverrideMode, PayslipLine, PayVariable } from "../../../contracts/payroll";
 import type { ROUNDING_RULES } from "../../../contracts/settings";
 import { FormulaError, PayDecimal, type Dec, type Scope } from "./formula";
 import type { PayPlan, PlannedComponent } from "./plan";
@@ -20,6 +22,21 @@ export interface PersonOverride {
   /** The amount or the rate (major units); null to exclude. */
   value: Dec | null;
 }
+
+/** A one-off line of one person's pay in one run, typed by the payroll office (money already: integer minor units). */
+export interface PayAdjustment {
+  id: number;
+  name: string;
+  kind: ComponentKind;
+  amount: number;
+  /** Earnings only: counts in taxable. */
+  taxable: boolean;
+  /** Deductions only: comes off taxable. */
+  pre_tax: boolean;
+}
+
+/** The payslip line of an adjustment: a hyphen no component code has, so the two never mix. */
+export const adjustmentCode = (id: number) => `ADJ-${id}`;
 
 export interface MoneyRules {
   /** The currency's minor digits: 2 for PHP, 0 for JPY. */
@@ -69,7 +86,19 @@ export function toMinor(amount: Dec, digits: number): number {
   return minor.toNumber();
 }
 
-export function computePay(plan: PayPlan, tables: ReadonlyMap<string, TableLookup>, inputs: PayInputs, overrides: ReadonlyMap<string, PersonOverride>, rules: MoneyRules): PayResult {
+type Summed = Pick<PlannedComponent, "kind" | "taxable" | "pre_tax">;
+const isEarning = (line: Summed) => line.kind === "earning";
+const movesTaxable = (line: Summed) => (line.kind === "earning" && line.taxable) || (line.kind === "deduction" && line.pre_tax);
+const taxableSign = (line: Summed) => (line.kind === "earning" ? 1 : -1);
+
+export function computePay(
+  plan: PayPlan,
+  tables: ReadonlyMap<string, TableLookup>,
+  inputs: PayInputs,
+  overrides: ReadonlyMap<string, PersonOverride>,
+  rules: MoneyRules,
+  adjustments: readonly PayAdjustment[] = [],
+): PayResult {
   const values = new Map<string, Dec>(Object.entries(inputs));
   const scope: Scope = {
     value(name) {
@@ -83,8 +112,13 @@ export function computePay(plan: PayPlan, tables: ReadonlyMap<string, TableLooku
       return lookup(x);
     },
   };
-  const sum = (picked: (component: PlannedComponent) => boolean, sign: (component: PlannedComponent) => number = () => 1) =>
-    plan.components.reduce((total, component) => (picked(component) ? total.plus(values.get(component.code)!.times(sign(component))) : total), ZERO);
+  const scale = new PayDecimal(10).pow(rules.digits);
+  // The components' values, then the adjustments' amounts in major units (exact: a power of ten divides them).
+  const sum = (picked: (line: Summed) => boolean, sign: (line: Summed) => number = () => 1) =>
+    adjustments.reduce(
+      (total, adjustment) => (picked(adjustment) ? total.plus(new PayDecimal(adjustment.amount).dividedBy(scale).times(sign(adjustment))) : total),
+      plan.components.reduce((total, component) => (picked(component) ? total.plus(values.get(component.code)!.times(sign(component))) : total), ZERO),
+    );
   const attempt = <T>(code: string, work: () => T): T => {
     try {
       return work();
@@ -95,8 +129,8 @@ export function computePay(plan: PayPlan, tables: ReadonlyMap<string, TableLooku
   };
 
   for (const step of plan.steps) {
-    if (step === "gross") values.set(step, sum((c) => c.kind === "earning"));
-    else if (step === "taxable") values.set(step, sum((c) => (c.kind === "earning" && c.taxable) || (c.kind === "deduction" && c.pre_tax), (c) => (c.kind === "earning" ? 1 : -1)));
+    if (step === "gross") values.set(step, sum(isEarning));
+    else if (step === "taxable") values.set(step, sum(movesTaxable, taxableSign));
     else {
       const component = plan.byCode.get(step)!;
       const override = overrides.get(step);
@@ -124,6 +158,13 @@ export function computePay(plan: PayPlan, tables: ReadonlyMap<string, TableLooku
     if (component.kind === "earning") gross += amount;
     else deductions += amount;
     exact(component.code, gross, deductions, gross - deductions);
+  }
+  for (const adjustment of adjustments) {
+    const code = adjustmentCode(adjustment.id);
+    lines.push({ code, name: adjustment.name, kind: adjustment.kind, amount: adjustment.amount });
+    if (adjustment.kind === "earning") gross += adjustment.amount;
+    else deductions += adjustment.amount;
+    exact(code, gross, deductions, gross - deductions);
   }
   for (const component of plan.components) {
     if (!component.employer || overrides.get(component.code)?.mode === "exclude") continue;

@@ -1,16 +1,17 @@
 /**
  * Everything a run computes from, loaded set-based (one query per kind of
  * fact, never one per person): the people in scope, their effective-dated
- * rates, their attendance summed over the period, their overrides, the
- * active components planned once, the rate tables in force, and the people
- * another regular run of the period already pays.
+ * rates, their attendance summed over the period, their overrides and the
+ * run's adjustments of them, the active components planned once, the rate
+ * tables in force, and the people another regular run of the period already
+ * pays.
  */
-import { and, asc, eq, gte, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lte, ne, not, or, sql, type SQL } from "drizzle-orm";
 import { anyOf } from "../../lib/any-of";
 import { minorDigits } from "../../../contracts/money";
 import type { RunPeople } from "../../../contracts/payroll";
 import type { SettingsValues } from "../../../contracts/settings";
-import { payComponents, payOverrides, payRates, payrollRuns, payslips, users } from "../../db/schema";
+import { payComponents, payOverrides, payRates, payrollRuns, payslipAdjustments, payslips, users } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { AppContext } from "../../lib/context";
 import { sumsByPerson } from "../attendance/day-sums";
@@ -19,7 +20,7 @@ import { companyFacts } from "../company/facts";
 import { readSettings } from "../settings/service";
 import { basicPay, type BasicPay, type Period, type RateFrom } from "./basic-pay";
 import { currentPlan, tablesInForce } from "./components";
-import type { MoneyRules, PayInputs, PersonOverride } from "./engine";
+import type { MoneyRules, PayAdjustment, PayInputs, PersonOverride } from "./engine";
 import { PayDecimal } from "./formula";
 import type { PayPlan } from "./plan";
 import type { TableLookup } from "./rate-table";
@@ -42,6 +43,8 @@ export interface RunInputs {
   rates: ReadonlyMap<number, RateFrom[]>;
   attendance: ReadonlyMap<number, DaysSummary>;
   overrides: ReadonlyMap<number, Map<string, PersonOverride>>;
+  /** The payroll office's one-off lines of each person in this run (none for a run not yet saved). */
+  adjustments: ReadonlyMap<number, PayAdjustment[]>;
   /** People a regular run of an overlapping period already pays. */
   paidElsewhere: ReadonlySet<number>;
 }
@@ -69,19 +72,47 @@ export async function paidByOtherRegularRuns(db: Db, runId: number, period: Peri
   return new Set(rows.map((row) => row.user_id));
 }
 
-export async function loadRunInputs(ctx: AppContext, run: { id?: number; period: Period; people: RunPeople; kind: "regular" | "off_cycle"; currency: string }): Promise<RunInputs> {
+/** What a run computes from: `excluded` are the people taken out of it by hand; `within` narrows it to some of its people (one payslip worked out again). */
+export interface RunToLoad {
+  id?: number;
+  period: Period;
+  people: RunPeople;
+  kind: "regular" | "off_cycle";
+  currency: string;
+  excluded?: readonly number[];
+  within?: readonly number[];
+}
+
+/** Rows by their person, each person's in the order read. */
+function groupByPerson<T extends { user_id: number }>(rows: readonly T[]): Map<number, T[]> {
+  const byPerson = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = byPerson.get(row.user_id) ?? [];
+    list.push(row);
+    byPerson.set(row.user_id, list);
+  }
+  return byPerson;
+}
+
+export async function loadRunInputs(ctx: AppContext, run: RunToLoad): Promise<RunInputs> {
   const { db } = ctx;
   const { period } = run;
   const settings = await readSettings(ctx, "payroll");
   const people = await db
     .select({ id: users.id, name: users.name, hire_date: users.hire_date, end_date: users.end_date })
     .from(users)
-    .where(peopleInScope(period, run.people))
+    .where(
+      and(
+        peopleInScope(period, run.people),
+        run.excluded?.length ? not(anyOf(users.id, run.excluded)) : undefined,
+        run.within ? anyOf(users.id, run.within) : undefined,
+      ),
+    )
     .orderBy(asc(users.id));
   const ids = people.map((person) => person.id);
   const { time_zone } = await companyFacts(db);
 
-  const [plan, tables, rateRows, attendance, overrideRows, elsewhere] = await Promise.all([
+  const [plan, tables, rateRows, attendance, overrideRows, adjustmentRows, elsewhere] = await Promise.all([
     currentPlan(db),
     tablesInForce(db, period.end),
     ids.length === 0
@@ -100,15 +131,24 @@ export async function loadRunInputs(ctx: AppContext, run: { id?: number; period:
           .innerJoin(payComponents, eq(payComponents.id, payOverrides.component_id))
           .where(and(anyOf(payOverrides.user_id, ids), lte(payOverrides.effective_from, period.end), or(isNull(payOverrides.effective_to), gte(payOverrides.effective_to, period.start))))
           .orderBy(payOverrides.effective_from, payOverrides.id),
+    ids.length === 0 || run.id === undefined
+      ? []
+      : db
+          .select({
+            user_id: payslipAdjustments.user_id,
+            id: payslipAdjustments.id,
+            name: payslipAdjustments.name,
+            kind: payslipAdjustments.kind,
+            amount: payslipAdjustments.amount,
+            taxable: payslipAdjustments.taxable,
+            pre_tax: payslipAdjustments.pre_tax,
+          })
+          .from(payslipAdjustments)
+          .where(and(eq(payslipAdjustments.payroll_id, run.id), anyOf(payslipAdjustments.user_id, ids)))
+          .orderBy(payslipAdjustments.id),
     run.kind === "regular" && run.id !== undefined ? paidByOtherRegularRuns(db, run.id, period, ids) : new Set<number>(),
   ]);
 
-  const rates = new Map<number, RateFrom[]>();
-  for (const row of rateRows) {
-    const list = rates.get(row.user_id) ?? [];
-    list.push(row);
-    rates.set(row.user_id, list);
-  }
   const overrides = new Map<number, Map<string, PersonOverride>>();
   // Ordered by date: the latest override of a component in the period wins.
   for (const row of overrideRows) {
@@ -124,9 +164,10 @@ export async function loadRunInputs(ctx: AppContext, run: { id?: number; period:
     plan,
     tables,
     people,
-    rates,
+    rates: groupByPerson(rateRows),
     attendance,
     overrides,
+    adjustments: groupByPerson(adjustmentRows),
     paidElsewhere: elsewhere,
   };
 }

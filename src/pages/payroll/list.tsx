@@ -1,8 +1,7 @@
 import { useMemo, useRef, useState } from "react";
 import { DeleteOutlined, EyeOutlined } from "@ant-design/icons";
 import { useDelete, useInvalidate } from "@refinedev/core";
-import { Button, Modal, Space, Typography } from "antd";
-import i18next from "i18next";
+import { Button, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { minorToMajorText } from "../../../contracts/money";
 import type { RunRecord } from "../../../contracts/payroll";
@@ -11,12 +10,12 @@ import { useResourceAccess } from "../../auth/usePolicy";
 import { LinkButton } from "../../components/common/LinkButton";
 import { Money } from "../../components/common/Money";
 import { writeNotifications } from "../../components/form";
-import { CreateButton, ListPage, type BulkSelection, type ListColumn } from "../../components/list";
+import { CreateButton, ListPage, type ListColumn } from "../../components/list";
+import { BulkDeleteButton, BulkRefusals } from "../../components/payroll/BulkDelete";
 import { ConfirmAction } from "../../components/payroll/ConfirmAction";
 import { formatDay, formatPeriod } from "../../components/payroll/format";
 import { RUN_STATUS_CHOICES, RunStatusTag } from "../../components/payroll/RunStatusTag";
 import { formatCount } from "../../i18n/numbers";
-import { toast } from "../../lib/toast";
 import { pagePath } from "../../resources";
 import { CreateRunDialog } from "./CreateRunDialog";
 import { SummaryCards } from "./SummaryCards";
@@ -101,74 +100,6 @@ function DeleteRun({ row }: { row: Row }) {
   );
 }
 
-/** What a bulk delete did: the runs deleted, and each run kept with the server's reason. */
-function BulkResult({ result, names, onClose }: { result: BulkDeleteResult | null; names: ReadonlyMap<number, string>; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      open={result !== null}
-      onCancel={onClose}
-      title={t("payrollUi.runs.bulk.resultTitle")}
-      footer={
-        <Button type="primary" onClick={onClose}>
-          {t("payrollUi.runs.bulk.close")}
-        </Button>
-      }
-    >
-      {result && (
-        <>
-          <Typography.Paragraph>{t("payrollUi.runs.bulk.deleted", { count: result.deleted.length })}</Typography.Paragraph>
-          <Typography.Paragraph strong>{t("payrollUi.runs.bulk.kept", { count: result.refused.length })}</Typography.Paragraph>
-          <ul data-testid="bulk-refused">
-            {result.refused.map((refusal) => (
-              <li key={refusal.id}>
-                <Typography.Text strong>{names.get(refusal.id) ?? t("payrollUi.runs.bulk.runNumber", { id: refusal.id })}</Typography.Text>
-                {": "}
-                {refusal.message}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </Modal>
-  );
-}
-
-/** Deletes the selected runs; what stayed is said by the page (the bar goes once nothing is selected). */
-function BulkDelete({ selection, onRefusals }: { selection: BulkSelection; onRefusals: (result: BulkDeleteResult) => void }) {
-  const { t } = useTranslation();
-  const invalidate = useInvalidate();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const reply = await payrollApi.bulkDelete(selection.ids.map(Number));
-      selection.clear();
-      void invalidate({ resource: "payroll", invalidates: ["all"] });
-      // All gone: the server's words in a toast. Some kept: a dialog says which and why.
-      if (reply.data.refused.length === 0) toast("success", reply.message || i18next.t("toast.done"));
-      else onRefusals(reply.data);
-    } catch (failure) {
-      toast("error", failure instanceof Error && failure.message ? failure.message : i18next.t("errors.other"));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <ConfirmAction
-      title={t("payrollUi.runs.bulk.confirm", { count: selection.ids.length })}
-      description={t("payrollUi.runs.deleteExplains")}
-      okText={t("common.delete")}
-      danger
-      onConfirm={run}
-    >
-      <Button danger size="small" icon={<DeleteOutlined />} loading={busy}>
-        {t("payrollUi.runs.bulk.delete")}
-      </Button>
-    </ConfirmAction>
-  );
-}
-
 /**
  * /payroll: the runs, latest period first, with how many wait in each state
  * and what was paid; a new run from a dialog, each run opened for review,
@@ -196,7 +127,21 @@ export default function PayrollRunsPage() {
         initialSorters={[{ field: "period_end", order: "desc" }]}
         recordPath={(row) => pagePath("payroll", "show", row.id)}
         createButton={<CreateButton resource="payroll" labelKey="payrollUi.runs.create.open" onClick={() => setCreating(true)} />}
-        bulkActions={allowed("payroll", "delete") ? (selection) => <BulkDelete selection={selection} onRefusals={setRefusals} /> : undefined}
+        bulkActions={
+          allowed("payroll", "delete")
+            ? (selection) => (
+                <BulkDeleteButton
+                  selection={selection}
+                  label={t("payrollUi.runs.bulk.delete")}
+                  confirm={t("payrollUi.runs.bulk.confirm", { count: selection.ids.length })}
+                  explains={t("payrollUi.runs.deleteExplains")}
+                  remove={payrollApi.bulkDelete}
+                  resources={["payroll"]}
+                  onRefusals={setRefusals}
+                />
+              )
+            : undefined
+        }
         rowActions={(row) => {
           names.set(row.id, nameOf(row.name));
           return (
@@ -208,7 +153,14 @@ export default function PayrollRunsPage() {
         }}
       />
       <CreateRunDialog open={creating} onClose={() => setCreating(false)} />
-      <BulkResult result={refusals} names={names} onClose={() => setRefusals(null)} />
+      <BulkRefusals
+        result={refusals}
+        title={t("payrollUi.runs.bulk.resultTitle")}
+        deleted={(count) => t("payrollUi.runs.bulk.deleted", { count })}
+        kept={(count) => t("payrollUi.runs.bulk.kept", { count })}
+        nameOf={(id) => names.get(id) ?? t("payrollUi.runs.bulk.runNumber", { id })}
+        onClose={() => setRefusals(null)}
+      />
     </>
   );
 }

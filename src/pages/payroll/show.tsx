@@ -20,9 +20,10 @@ import { pagePath } from "../../resources";
 import { Comparison } from "./Comparison";
 import { RunActions, useRunDecisions } from "./RunActions";
 import { RunPayslips } from "./RunPayslips";
+import { PayrollSheet } from "./PayrollSheet";
 import { isBlocking, WarningsList } from "./WarningsList";
 
-const TABS = ["payslips", "warnings", "comparison"] as const;
+const TABS = ["payslips", "sheet", "warnings", "comparison"] as const;
 type Tab = (typeof TABS)[number];
 
 /** Who the run pays, in words. */
@@ -91,8 +92,9 @@ function Notices({ run, calculating, blocking, onShowWarnings }: { run: RunRecor
  * /payroll/:id: one run under review. Its state, period and the steps the
  * state allows; the calculation's progress while it runs; the totals, the
  * warnings (blocking ones stop the approval), each payslip with its lines,
- * and each person's pay beside the previous run's; who calculated, approved
- * and released it, and when.
+ * the run as a sheet (its files, and an import before approval), and each
+ * person's pay beside the previous run's; who calculated, approved and
+ * released it, and when.
  */
 export default function PayrollRunPage() {
   const { t, i18n } = useTranslation();
@@ -189,6 +191,7 @@ export default function PayrollRunPage() {
         destroyOnHidden
         items={[
           { key: "payslips", label: t("payrollUi.review.tabs.payslips", { total: formatCount(run.totals.people, language) }), children: <RunPayslips runId={run.id} /> },
+          { key: "sheet", label: t("payrollSheetUi.tab"), children: <PayrollSheet run={run} onImported={reload} /> },
           {
             key: "warnings",
             // Short enough for a phone's tab bar: the blocking ones are an icon with its words for screen readers.

@@ -1,16 +1,22 @@
-import { useCallback, useId, useMemo, useState } from "react";
+import { useCallback, useId, useMemo, useRef, useState } from "react";
+import { FileZipOutlined } from "@ant-design/icons";
 import { useSelect } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
 import { Flex, Select, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import type { RunRecord } from "../../../contracts/payroll";
+import type { BulkDeleteResult } from "../../api/payroll";
+import { payslipPaths, payslipsApi } from "../../api/payslips";
 import { usePolicy } from "../../auth/usePolicy";
 import { PeoplePicker } from "../../components/common/PeoplePicker";
 import { ListPage } from "../../components/list";
+import { BulkDeleteButton, BulkRefusals } from "../../components/payroll/BulkDelete";
+import { DownloadButton } from "../../components/payroll/DownloadButton";
 import { PayslipDrawer } from "../../components/payroll/PayslipDrawer";
 import { usePayslipColumns, type PayslipRow } from "../../components/payroll/payslipColumns";
 import { useRunName } from "../../components/payroll/useRunName";
+import { useAdminColumns } from "./columns";
 
 const idParam = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
 
@@ -54,7 +60,9 @@ function RunSelect({ value, onChange }: { value: number | undefined; onChange: (
  * /payslips: every payslip of every run, latest pay date first: by run and
  * person (above the list, kept in the address so a run's review can link
  * here), by department, state and pay date (the columns' filters), searched
- * by name or employee number; a name opens the payslip's lines. Read-only.
+ * by name or employee number; a name opens the payslip's workspace (the
+ * drawer). Filtered by a run, its payslips download as one ZIP; those who
+ * prepare payroll take selected people out of runs not yet approved.
  */
 export default function PayslipsPage() {
   const { t } = useTranslation();
@@ -72,7 +80,10 @@ export default function PayslipsPage() {
   };
   const [opened, setOpened] = useState<PayslipRow | null>(null);
   const open = useCallback((row: PayslipRow) => setOpened(row), []);
-  const columns = usePayslipColumns({ open, withRun: true });
+  // The payslips seen so far by whose they are: a bulk removal's refusals name them, whichever page they were picked on.
+  const names = useRef(new Map<number, string>()).current;
+  const columns = useAdminColumns(usePayslipColumns({ open, withRun: true }), names);
+  const [refusals, setRefusals] = useState<BulkDeleteResult | null>(null);
   const filters = useMemo<CrudFilter[]>(
     () => [
       ...(runId !== undefined ? [{ field: "payroll_id", operator: "eq" as const, value: runId }] : []),
@@ -106,8 +117,40 @@ export default function PayslipsPage() {
           { field: "pay_date", order: "desc" },
           { field: "user_name", order: "asc" },
         ]}
+        toolbar={
+          runId !== undefined &&
+          may("payroll.payslipsZip") && (
+            <DownloadButton from={payslipPaths.runZip(runId)} icon={<FileZipOutlined aria-hidden />}>
+              {t("payslipsAdmin.zip")}
+            </DownloadButton>
+          )
+        }
+        bulkActions={
+          may("payslips.delete")
+            ? (selection) => (
+                <BulkDeleteButton
+                  selection={selection}
+                  label={t("payslipsAdmin.bulk.remove")}
+                  confirm={t("payslipsAdmin.bulk.confirm", { count: selection.ids.length })}
+                  explains={t("payslipsAdmin.remove.explains")}
+                  okText={t("payslipsAdmin.remove.submit")}
+                  remove={payslipsApi.bulkDelete}
+                  resources={["payslips", "payroll"]}
+                  onRefusals={setRefusals}
+                />
+              )
+            : undefined
+        }
       />
       <PayslipDrawer payslip={opened} onClose={() => setOpened(null)} />
+      <BulkRefusals
+        result={refusals}
+        title={t("payslipsAdmin.bulk.resultTitle")}
+        deleted={(count) => t("payslipsAdmin.bulk.removed", { count })}
+        kept={(count) => t("payslipsAdmin.bulk.kept", { count })}
+        nameOf={(id) => names.get(id) ?? t("payslipsAdmin.bulk.payslipNumber", { id })}
+        onClose={() => setRefusals(null)}
+      />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { useSettingsGroup } from "./useSettingsGroup";
 
 const RULES = zodRules(payrollSettings.shape);
 
-/** /settings/payroll-settings: how often people are paid, on which day, and the figures that turn rates into pay. */
+/** /settings/payroll-settings: how often people are paid, on which day, the figures that turn rates into pay, and how payslip PDFs are protected. */
 export default function PayrollSettingsPage() {
   const { t } = useTranslation();
   const may = usePolicy();
@@ -56,6 +56,11 @@ export default function PayrollSettingsPage() {
       </Card>
       <Card title={t("settings.payroll.approval")} style={{ marginBottom: 16 }}>
         <Form.Item {...field("separate_approver")} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Card>
+      <Card title={t("settings.payroll.payslips")} style={{ marginBottom: 16 }}>
+        <Form.Item {...field("pdf_password")} valuePropName="checked">
           <Switch />
         </Form.Item>
       </Card>

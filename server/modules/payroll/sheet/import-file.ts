@@ -1,0 +1,111 @@
+/**
+ * The uploaded sheet: one file from a multipart body, told apart by its
+ * bytes (XLSX is a ZIP, "PK\x03\x04"; CSV is UTF-8 text with no NUL in it;
+ * anything else is refused), read into worksheets of typed cells. A CSV's
+ * cells are text, with the download's formula-start neutralisation ("'=")
+ * taken back off; its one worksheet is IMPORT_CSV_SHEET.
+ */
+import { Readable } from "node:stream";
+import type { Multipart } from "@fastify/multipart";
+import ExcelJS from "exceljs";
+import type { FastifyRequest } from "fastify";
+import { IMPORT_CSV_SHEET, IMPORT_FILE_KEY } from "../../../../contracts/payroll-sheet";
+import { HttpError, invalidField } from "../../../lib/errors";
+import { cellValue, type CellValue } from "./cells";
+
+/** The most rows a file may hold, all worksheets together: a run's most people, and room for headers and totals. */
+export const MAX_IMPORT_ROWS = 50_500;
+
+export interface SheetTable {
+  name: string;
+  /** Non-empty rows with their number (1 is the header); cells[0] is column A. */
+  rows: { number: number; cells: CellValue[] }[];
+}
+
+const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 100) / 100;
+
+/**
+ * The one file of the body and its name. Unlike uploads.ts's reader (whose
+ * refusals speak of pictures) this keeps the file's name, for the activity
+ * log, and words refusals for a spreadsheet.
+ */
+export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<{ content: Buffer; filename: string }> {
+  const missing = () => invalidField(IMPORT_FILE_KEY, "payrollSheet.import.fileMissing");
+  if (!request.isMultipart()) throw missing();
+  let file: { content: Buffer; filename: string } | null = null;
+  try {
+    for await (const part of request.parts() as AsyncIterableIterator<Multipart>) {
+      if (part.type !== "file") throw missing();
+      file = { content: await part.toBuffer(), filename: part.filename };
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw invalidField(IMPORT_FILE_KEY, "payrollSheet.import.fileTooLarge", { max: megabytes(maxBytes) });
+    // The parser's limits (a second part) and a broken body.
+    throw file === null ? missing() : invalidField(IMPORT_FILE_KEY, "payrollSheet.import.oneFile");
+  }
+  if (file === null) throw missing();
+  if (file.content.length > maxBytes) throw invalidField(IMPORT_FILE_KEY, "payrollSheet.import.fileTooLarge", { max: megabytes(maxBytes) });
+  return file;
+}
+
+const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+function csvText(content: Buffer): string | null {
+  try {
+    const text = utf8.decode(content);
+    return text.includes("\u0000") ? null : text;
+  } catch {
+    return null;
+  }
+}
+
+const notSpreadsheet = () => invalidField(IMPORT_FILE_KEY, "payrollSheet.import.notSpreadsheet");
+const tooManyRows = () => invalidField(IMPORT_FILE_KEY, "payrollSheet.import.tooManyRows", { max: MAX_IMPORT_ROWS });
+
+/** A written-out "'=…" is the download's escaping of a cell that starts like a formula: the cell is what follows. */
+const unescape = (cell: CellValue): CellValue => (typeof cell.value === "string" && /^'[=+\-@\t\r]/.test(cell.value) ? { ...cell, value: cell.value.slice(1) } : cell);
+
+function tableOf(worksheet: ExcelJS.Worksheet, name: string, fromCsv: boolean): SheetTable {
+  const rows: SheetTable["rows"] = [];
+  worksheet.eachRow({ includeEmpty: false }, (row, number) => {
+    const values = row.values as ExcelJS.CellValue[];
+    const cells: CellValue[] = [];
+    for (let column = 1; column < values.length; column++) {
+      const cell = cellValue(values[column]);
+      cells.push(fromCsv ? unescape(cell) : cell);
+    }
+    if (cells.some((cell) => cell.value !== null)) rows.push({ number, cells });
+  });
+  return { name, rows };
+}
+
+/** The file's worksheets, or a 422 on `file` when it is not a spreadsheet this can read. */
+export async function readWorksheets(content: Buffer): Promise<SheetTable[]> {
+  const workbook = new ExcelJS.Workbook();
+  let tables: SheetTable[];
+  if (content.subarray(0, 4).equals(ZIP)) {
+    try {
+      await workbook.xlsx.load(content as unknown as ArrayBuffer);
+    } catch {
+      throw invalidField(IMPORT_FILE_KEY, "payrollSheet.import.unreadable");
+    }
+    if (workbook.worksheets.reduce((rows, worksheet) => rows + worksheet.actualRowCount, 0) > MAX_IMPORT_ROWS) throw tooManyRows();
+    tables = workbook.worksheets.map((worksheet) => tableOf(worksheet, worksheet.name, false));
+  } else {
+    const text = csvText(content);
+    if (text === null) throw notSpreadsheet();
+    let worksheet: ExcelJS.Worksheet;
+    try {
+      // exceljs's CSV reader (RFC 4180 quoting; it drops the BOM), each cell kept as the text it is.
+      worksheet = await workbook.csv.read(Readable.from([text]), { map: (value: unknown) => value } as Parameters<typeof workbook.csv.read>[1]);
+    } catch {
+      // A quote left open, text after a closing quote.
+      throw invalidField(IMPORT_FILE_KEY, "payrollSheet.import.csvUnreadable");
+    }
+    if (worksheet.actualRowCount > MAX_IMPORT_ROWS) throw tooManyRows();
+    tables = [tableOf(worksheet, IMPORT_CSV_SHEET, true)];
+  }
+  return tables;
+}

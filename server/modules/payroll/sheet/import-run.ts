@@ -1,0 +1,113 @@
+/**
+ * POST /api/payroll/{id}/import: a sheet computed elsewhere becomes the
+ * run's payslips. Checked whole first (every cell; nothing saved unless all
+ * are right), then written in one transaction through the write path: the
+ * run's state re-checked under its row's lock (approved or recalculated
+ * meanwhile: 409), its payslips replaced, its totals summed from them in
+ * SQL, the run calculated by the importer with no warnings, one activity
+ * row "payroll.imported" with the file's name, the people and the totals.
+ * Each payslip keeps the attendance and rate of its person for the period
+ * (loaded set-based, as a calculation would), so it reads the same as a
+ * calculated one.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { PayslipInputs, RunRecord } from "../../../../contracts/payroll";
+import type { Actor } from "../../../../contracts/policies";
+import type { Db } from "../../../db/client";
+import { jobs, payrollRuns, payslips } from "../../../db/schema";
+import type { AppContext } from "../../../lib/context";
+import { HttpError } from "../../../lib/errors";
+import type { Translate } from "../../../lib/i18n";
+import { mutate, type Author } from "../../../lib/write";
+import type { PayslipDraft } from "../calculate";
+import { insertPayslips, totalsFromPayslips } from "../calculate-job";
+import { loadRunInputs, paidByOtherRegularRuns, personInputs, type PayPerson, type RunInputs } from "../inputs";
+import { readRun, type RunRow } from "../runs";
+import { checkImport, type ImportedPayslip } from "./import-check";
+import { readWorksheets } from "./import-file";
+import { runFor } from "./run-access";
+
+const calculating = (status: string | null | undefined) => status === "queued" || status === "running";
+
+const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+
+/** What a person's payslip says it was computed from: their rate in force and their attendance of the period. */
+function factsOf(inputs: RunInputs, person: PayPerson | undefined): PayslipInputs {
+  const { pay, days } = person ? personInputs(inputs, person) : { pay: null, days: null };
+  const paid = pay?.kind === "paid" ? pay : null;
+  return {
+    pay_basis: paid?.pay_basis ?? null,
+    rate: paid?.rate ?? null,
+    days_worked: days ? days.days_present - days.days_half / 2 : 0,
+    hours_worked: hours(days?.worked_minutes ?? 0),
+    overtime_hours: hours(days?.overtime_minutes ?? 0),
+    late_minutes: days?.late_minutes ?? 0,
+    undertime_minutes: days?.undertime_minutes ?? 0,
+    absences: days?.days_absent ?? 0,
+  };
+}
+
+async function draftsOf(ctx: AppContext, run: RunRow, imported: readonly ImportedPayslip[]): Promise<PayslipDraft[]> {
+  const inputs = await loadRunInputs(ctx, {
+    id: run.id,
+    period: { start: run.period_start, end: run.period_end },
+    people: run.people,
+    kind: run.kind,
+    currency: run.currency,
+    within: imported.map((payslip) => payslip.user_id),
+  });
+  const people = new Map(inputs.people.map((person) => [person.id, person]));
+  return imported.map((payslip) => ({ ...payslip, currency: run.currency, inputs: factsOf(inputs, people.get(payslip.user_id)) }));
+}
+
+/** The run as the transaction finds it under its row's lock: still as checked, and not being calculated. */
+async function lockUnchanged(tx: Db, run: RunRow, userIds: readonly number[]): Promise<void> {
+  const [current] = await tx
+    .select({ status: payrollRuns.status, updated_at: payrollRuns.updated_at, job_id: payrollRuns.job_id })
+    .from(payrollRuns)
+    .where(eq(payrollRuns.id, run.id))
+    .for("update");
+  if (!current || (current.status !== "draft" && current.status !== "calculated") || current.updated_at.getTime() !== run.updated_at.getTime()) {
+    throw new HttpError(409, "payroll.runs.changedMeanwhile");
+  }
+  if (current.job_id !== null) {
+    const [job] = await tx.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, current.job_id));
+    if (calculating(job?.status)) throw new HttpError(409, "payroll.runs.calculating");
+  }
+  // A person is paid by one regular run of a period: another's calculation may have paid someone since the check.
+  if (run.kind === "regular" && userIds.length > 0) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('payroll:regular-runs'))`);
+    const elsewhere = await paidByOtherRegularRuns(tx, run.id, { start: run.period_start, end: run.period_end }, userIds);
+    if (elsewhere.size > 0) throw new HttpError(409, "payroll.runs.changedMeanwhile");
+  }
+}
+
+export async function importRun(ctx: AppContext, actor: Actor, author: Author, id: number, file: { content: Buffer; filename: string }, t: Translate): Promise<{ run: RunRecord; people: number }> {
+  const view = await runFor(ctx, actor, id, "payroll.import");
+  if (calculating(view.job_status)) throw new HttpError(409, "payroll.runs.calculating");
+  const { run } = view;
+  const imported = await checkImport(ctx.db, run, await readWorksheets(file.content));
+  const drafts = await draftsOf(ctx, run, imported);
+  const now = ctx.clock.now();
+  const people = await mutate(ctx, author, { action: "payroll.imported", subjectType: "payroll" }, async (tx) => {
+    await lockUnchanged(tx, run, drafts.map((draft) => draft.user_id));
+    await tx.delete(payslips).where(eq(payslips.payroll_id, run.id));
+    await insertPayslips(tx, run.id, drafts, now);
+    const [totals] = await tx
+      .update(payrollRuns)
+      .set({
+        status: "calculated",
+        ...totalsFromPayslips(run.id),
+        warnings: [],
+        calculated_by: actor.id,
+        calculated_at: now,
+        updated_by: actor.id,
+        updated_at: now,
+      })
+      .where(eq(payrollRuns.id, run.id))
+      .returning({ people: payrollRuns.total_people, gross: payrollRuns.total_gross, deductions: payrollRuns.total_deductions, net: payrollRuns.total_net, employer_cost: payrollRuns.total_employer_cost });
+    const changes = { file: file.filename.slice(0, 255), status: { from: run.status, to: "calculated" }, ...totals };
+    return { result: totals.people, subjectId: run.id, changes };
+  });
+  return { run: await readRun(ctx, actor, id, t), people };
+}

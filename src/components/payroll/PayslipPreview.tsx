@@ -1,0 +1,14 @@
+import { useCustom } from "@refinedev/core";
+import { Alert, Skeleton } from "antd";
+import type { PayslipDocument } from "../../../contracts/payslips";
+import { payslipPaths } from "../../api/payslips";
+import { PayslipDocumentView } from "../payslips/PayslipDocumentView";
+
+/** The payslip as its person reads it (and the PDF prints it), in the person's language. */
+export function PayslipPreview({ payslipId }: { payslipId: number }) {
+  const { result, query } = useCustom<{ data: PayslipDocument }>({ url: payslipPaths.document(payslipId), method: "get", errorNotification: false });
+  const document = result.data?.data;
+  if (query.isLoading) return <Skeleton active />;
+  if (!document) return query.isError ? <Alert type="error" showIcon message={query.error.message} /> : null;
+  return <PayslipDocumentView document={document} />;
+}

@@ -1,0 +1,90 @@
+/**
+ * (h) Payslip documents: a run over about 1,000 people calculated through
+ * the API, then every payslip of it as PDFs in one ZIP (GET
+ * /api/payroll/{id}/payslips.zip), timed from the request to the last byte;
+ * the ZIP's entries read back for their count and sizes (stored, so an
+ * entry's size is its PDF's); and single PDFs by token one after another.
+ */
+import type { RunningServer } from "../support/e2e";
+import { BENCH_MONTH } from "./attendance-load";
+
+export interface PayslipFigures {
+  payslips: number;
+  /** The ZIP of the run, request to last byte, ms, per attempt. */
+  zips: number[];
+  zipMb: number;
+  entries: number;
+  largestPdfKb: number;
+  averagePdfKb: number;
+  /** Single PDFs by token, one after another: p50 / p95, ms. */
+  single: { p50: number; p95: number };
+}
+
+async function api(server: RunningServer, token: string, method: string, url: string, body?: unknown) {
+  const response = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as { data: Record<string, unknown> };
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(json).slice(0, 300)}`);
+  return json.data;
+}
+
+/** Each entry's uncompressed size, from the ZIP's central directory (signature 0x02014b50). */
+function zipEntrySizes(zip: Buffer): number[] {
+  const sizes: number[] = [];
+  for (let at = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])); at >= 0; ) {
+    const entries = zip.readUInt16LE(at + 10);
+    let offset = zip.readUInt32LE(at + 16);
+    for (let index = 0; index < entries; index++) {
+      if (zip.readUInt32LE(offset) !== 0x02014b50) throw new Error("the ZIP's central directory is not where its end record says");
+      sizes.push(zip.readUInt32LE(offset + 24));
+      offset += 46 + zip.readUInt16LE(offset + 28) + zip.readUInt16LE(offset + 30) + zip.readUInt16LE(offset + 32);
+    }
+    break;
+  }
+  return sizes;
+}
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
+
+export async function measurePayslips(server: RunningServer, token: string, attempts = 2, singles = 50): Promise<PayslipFigures> {
+  const run = await api(server, token, "POST", "/api/payroll", { name: "Bench payslips", period_start: BENCH_MONTH.from, period_end: BENCH_MONTH.to, pay_date: BENCH_MONTH.to, people: "all" });
+  await api(server, token, "POST", `/api/payslip/generate-payslips/${run.id}`);
+  for (;;) {
+    const current = await api(server, token, "GET", `/api/payroll/${run.id}`);
+    if (current.status === "calculated" && current.progress === null) break;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const zips: number[] = [];
+  let sizes: number[] = [];
+  let zipBytes = 0;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const started = performance.now();
+    const response = await fetch(`${server.url}/api/payroll/${run.id}/payslips.zip`, { headers: { authorization: `Bearer ${token}` } });
+    const zip = Buffer.from(await response.arrayBuffer());
+    if (!response.ok) throw new Error(`the run's ZIP answered ${response.status}: ${zip.toString("utf8", 0, 300)}`);
+    zips.push(performance.now() - started);
+    sizes = zipEntrySizes(zip);
+    zipBytes = zip.length;
+  }
+  const listed = (await fetch(`${server.url}/api/payslips?filter[payroll_id][equals]=${run.id}&per_page=${singles}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())) as { data: { id: number }[]; meta: { total: number } };
+  const single: number[] = [];
+  for (const payslip of listed.data) {
+    const started = performance.now();
+    const response = await fetch(`${server.url}/api/payslip/generate-pdf/${payslip.id}`, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`a payslip's PDF answered ${response.status}`);
+    single.push(performance.now() - started);
+  }
+  return {
+    payslips: listed.meta.total,
+    zips,
+    zipMb: zipBytes / 1024 / 1024,
+    entries: sizes.length,
+    largestPdfKb: Math.max(...sizes) / 1024,
+    averagePdfKb: sizes.reduce((sum, size) => sum + size, 0) / Math.max(1, sizes.length) / 1024,
+    single: { p50: percentile(single, 50), p95: percentile(single, 95) },
+  };
+}
