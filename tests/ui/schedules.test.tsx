@@ -216,6 +216,11 @@ describe("company holidays", () => {
     await user.type(within(dialog).getByLabelText("Name"), "Rizal Day");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(fake.calls.find((call) => call.method === "POST")?.body).toEqual({ date: "2026-12-30", name: "Rizal Day" }));
+    // Saved, the dialog closes and the page stays on its holidays tab (Refine would go to the resource's list route).
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await settle();
+    expect(screen.getByRole("tab", { name: "Holidays" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByText("Christmas Day")).toBeInTheDocument();
   }, 60_000);
 
   it("is refused to an employee", async () => {

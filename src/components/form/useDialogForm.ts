@@ -9,10 +9,13 @@ import { FOCUS_FIRST_ERROR, focusFirstError } from "./serverErrors";
  * (notifications.ts). A refused save has been said already (the 422 on its
  * fields, other failures in a toast): the dialog stays open, and the
  * rejection goes no further. Closing it with unsaved changes asks first
- * (useModalForm does, with warnWhenUnsavedChanges on in SignedInApp).
+ * (useModalForm does, with warnWhenUnsavedChanges on in SignedInApp). A save
+ * stays on the page: Refine would otherwise go to the resource's list route,
+ * which drops the page's own address state (a tab, a filter) or, for a
+ * resource listed inside another page, leaves it.
  */
 export function useDialogForm<T extends BaseRecord>(resource: string, action: "create" | "edit") {
-  const form = useModalForm<T>({ resource, action, syncWithLocation: false, ...writeNotifications });
+  const form = useModalForm<T>({ resource, action, syncWithLocation: false, redirect: false, ...writeNotifications });
   const save = form.formProps.onFinish as ((values: object) => Promise<unknown> | void) | undefined;
   const onFinish = async (values: object) => {
     try {
