@@ -7,7 +7,7 @@
  * minor units from the rounding of each component on.
  */
 import { z } from "zod";
-import { calendarDate } from "./schedules";
+import { calendarDate, isCalendarDate } from "./schedules";
 import { isoTimestamp } from "./replies";
 import { PAY_BASES } from "./users";
 import { currencyCode, MESSAGE, minorUnits, recordId, requiredText } from "./validation";
@@ -276,6 +276,8 @@ export const runBody = z
     corrects_id: recordId.nullable().default(null),
   })
   .superRefine((value, ctx) => {
+    // A date refused already (month 13) compared with the other would add a wrong "ends before it starts".
+    if (!isCalendarDate(value.period_start) || !isCalendarDate(value.period_end)) return;
     if (value.period_end < value.period_start) ctx.addIssue({ code: "custom", path: ["period_end"], message: "payroll.runs.endBeforeStart" });
     else if (dayCount(value.period_start, value.period_end) > MAX_PERIOD_DAYS) ctx.addIssue({ code: "custom", path: ["period_end"], message: "payroll.runs.periodTooLong", params: { max: MAX_PERIOD_DAYS } });
   });

@@ -9,7 +9,11 @@ import { MESSAGE, recordId, requiredText } from "./validation";
 // Working days, holidays and report ranges of the years 1900 to 2999: the calendar is stepped day by
 // day, and a date past 9999 has no four-digit successor (nor has year 0000 a place in PostgreSQL).
 const ISO_DATE = /^(19|2\d)\d{2}-\d{2}-\d{2}$/;
-const isCalendarDate = (value: string) => ISO_DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+// A month past 12 or a day past 31 is no date at all (NaN); 2026-02-30 is one, but another day (March 2).
+export function isCalendarDate(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return ISO_DATE.test(value) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+}
 
 /** A required calendar date, YYYY-MM-DD (a real day: 2026-02-30 is refused). */
 export const calendarDate = z.string({ error: MESSAGE.date }).trim().refine(isCalendarDate, { error: MESSAGE.date });

@@ -35,7 +35,8 @@ export const STARTUP_SECTIONS = [
   "header.darkMode",
 ] as const;
 
-const SERVER_ONLY_SECTIONS = ["mail"];
+/** Worded by the server alone (e-mails, payslip PDFs): the browser never loads them. */
+const SERVER_ONLY_SECTIONS = ["mail", "payslipPdf"];
 
 /** `import startup from "locales/en.json?startup"` and `"...?signed-in"`: each part as its own module. */
 export function localeSections(): Plugin {

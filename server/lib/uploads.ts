@@ -7,37 +7,54 @@ import { HttpError, invalidField } from "./errors";
 /** "2 MB": a limit as the refusal names it (base 1024, as the spec's file sizes). */
 const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 100) / 100} MB` : `${Math.round(bytes / 1024)} KB`);
 
+/** What an upload's refusals say, on which field: each kind of upload words them for its own file. */
+export interface UploadWording {
+  field: string;
+  missing: string;
+  oneFile: string;
+  /** Over the limit, with the limit as the message words it. */
+  tooLarge: { key: string; params: Record<string, unknown> };
+}
+
+const pictureWording = (maxBytes: number): UploadWording => ({
+  field: "file",
+  missing: "profile.pictureMissing",
+  oneFile: "profile.pictureOneFile",
+  tooLarge: { key: "profile.pictureTooLarge", params: { max: sizeLabel(maxBytes) } },
+});
+
 /**
- * The one file of an upload. The parser's limits (one part, no text fields;
- * register @fastify/multipart with fileSize one byte over `maxBytes`) turn
+ * The one file of an upload and its name. The parser's limits (one part, no
+ * text fields; register @fastify/multipart with oneFileLimits(maxBytes)) turn
  * anything else into an FST_ error, and a body cut short or malformed fails
  * in the parser: before the file, there is no file; after it, the caller sent
  * more than one thing and gets told so rather than having the rest dropped.
  */
-async function readOneFile(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
-  if (!request.isMultipart()) throw invalidField("file", "profile.pictureMissing");
+export async function readOneFile(request: FastifyRequest, maxBytes: number, words: UploadWording): Promise<{ content: Buffer; filename: string }> {
+  const refuse = (key: string, params?: Record<string, unknown>) => invalidField(words.field, key, params);
+  const tooLarge = () => refuse(words.tooLarge.key, words.tooLarge.params);
+  if (!request.isMultipart()) throw refuse(words.missing);
   const parts: AsyncIterableIterator<Multipart> = request.parts();
-  let content: Buffer | null = null;
+  let file: { content: Buffer; filename: string } | null = null;
   try {
     for await (const part of parts) {
-      if (part.type !== "file") throw invalidField("file", "profile.pictureMissing");
-      content = await part.toBuffer();
+      if (part.type !== "file") throw refuse(words.missing);
+      file = { content: await part.toBuffer(), filename: part.filename };
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw invalidField("file", "profile.pictureTooLarge", { max: sizeLabel(maxBytes) });
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
     // The parser's limits (FST_ codes) and its refusals of a broken body (cut short, a malformed part), which carry no code.
-    throw invalidField("file", content === null ? "profile.pictureMissing" : "profile.pictureOneFile");
+    throw refuse(file === null ? words.missing : words.oneFile);
   }
-  if (content === null) throw invalidField("file", "profile.pictureMissing");
-  return content;
+  if (file === null) throw refuse(words.missing);
+  if (file.content.length > maxBytes) throw tooLarge();
+  return file;
 }
 
 /** An uploaded picture (a profile picture, a logo): its bytes and the type they really are, or a 422 on `file`. */
 export async function readOneImage(request: FastifyRequest, maxBytes: number): Promise<{ content: Buffer; mimeType: ImageType }> {
-  const content = await readOneFile(request, maxBytes);
-  if (content.length > maxBytes) throw invalidField("file", "profile.pictureTooLarge", { max: sizeLabel(maxBytes) });
+  const { content } = await readOneFile(request, maxBytes, pictureWording(maxBytes));
   const mimeType = sniffImageType(content);
   if (!mimeType) throw invalidField("file", "profile.pictureType");
   return { content, mimeType };

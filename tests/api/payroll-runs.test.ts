@@ -260,12 +260,14 @@ describe("a run's states", () => {
     expect((await send(admin, "POST", "/api/payroll/bulk-delete", { ids: [] })).json().errors).toEqual({ ids: ["Select at least one run."] });
   });
 
-  it("refuses a period that ends before it starts or is longer than a quarter, unknown people, and a correction of an unreleased run", async () => {
+  it("refuses a date that is no day (month 13, day 32), a period that ends before it starts or is longer than a quarter, unknown people, and a correction of an unreleased run", async () => {
     const errorsOf = async (body: Record<string, unknown>) => {
       const response = await send(admin, "POST", "/api/payroll", { ...month(2026, 2), people: { user_ids: [fixture] }, ...body });
       expect(response.statusCode, response.body).toBe(422);
       return response.json().errors;
     };
+    expect(await errorsOf({ period_start: "2026-13-01" })).toEqual({ period_start: ["Enter a date as YYYY-MM-DD."] });
+    expect(await errorsOf({ period_end: "2026-02-32", pay_date: "2026-14-01" })).toEqual({ period_end: ["Enter a date as YYYY-MM-DD."], pay_date: ["Enter a date as YYYY-MM-DD."] });
     expect(await errorsOf({ period_end: "2026-01-31" })).toEqual({ period_end: ["The period cannot end before it starts."] });
     expect(await errorsOf({ period_end: "2026-06-30" })).toEqual({ period_end: ["A pay period can be at most 92 days long."] });
     expect(await errorsOf({ people: { user_ids: [fixture, 2147483647] } })).toEqual({ "people.user_ids": ["Some of the chosen people do not exist."] });

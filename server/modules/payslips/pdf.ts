@@ -8,26 +8,35 @@ import { companyProfile, files } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { HttpError } from "../../lib/errors";
 import { intlLocale, translator } from "../../lib/i18n";
+import { renderPayslipPdf } from "../../lib/pdf/payslip";
 import { readSettings } from "../settings/service";
 import { pdfPassword, type LoadedDocument } from "./document";
 
 export type PdfMaker = (loaded: LoadedDocument) => Promise<Buffer>;
 
 /**
- * What every PDF of one request shares (the logo, the protection setting),
+ * What every PDF of one request shares (the logo, the company's time zone, the protection setting),
  * read once: a run's ZIP makes a thousand documents from one read.
  */
 export async function payslipPdf(ctx: AppContext): Promise<PdfMaker> {
-  const [{ pdf_password }, [logo]] = await Promise.all([
+  const [{ pdf_password }, [company]] = await Promise.all([
     readSettings(ctx, "payroll"),
-    ctx.db.select({ content: files.content }).from(companyProfile).innerJoin(files, eq(files.id, companyProfile.logo_file_id)),
+    ctx.db
+      .select({ logo: files.content, timeZone: companyProfile.time_zone })
+      .from(companyProfile)
+      .leftJoin(files, eq(files.id, companyProfile.logo_file_id)),
   ]);
-  const { renderPayslipPdf } = await import("../../lib/pdf/payslip");
   return async (loaded) => {
     const password = pdf_password ? pdfPassword(loaded) : null;
     // Protection was promised: a person whose record holds neither birth date nor number gets no unprotected copy.
     if (pdf_password && password === null) throw new HttpError(409, "payslips.noPasswordData", { name: loaded.document.person.name });
     const { language } = loaded.document;
-    return renderPayslipPdf(loaded.document, { logo: logo?.content ?? null, password, t: translator(language), locale: intlLocale(language) });
+    return renderPayslipPdf(loaded.document, {
+      logo: company?.logo ?? null,
+      password,
+      t: translator(language),
+      locale: intlLocale(language),
+      timeZone: company?.timeZone,
+    });
   };
 }

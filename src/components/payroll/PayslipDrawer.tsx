@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useInvalidate } from "@refinedev/core";
-import { Alert, Descriptions, Drawer, Flex, Table, Tabs, Typography } from "antd";
+import { Alert, Descriptions, Drawer, Flex, Tabs } from "antd";
 import { useTranslation } from "react-i18next";
-import type { LineKind, PayslipLine, PayslipRecord } from "../../../contracts/payroll";
-import { formatCount } from "../../i18n/numbers";
-import { Money } from "../common/Money";
+import type { PayslipRecord } from "../../../contracts/payroll";
+import { PayslipInputsView } from "../payslips/PayslipInputsView";
+import { PAYSLIP_SECTIONS, PayslipLines } from "../payslips/PayslipLines";
 import { formatDay, formatPeriod } from "./format";
 import { Figures } from "./Figures";
 import { RunStatusTag } from "./RunStatusTag";
@@ -19,97 +19,6 @@ import { PayslipDownloads } from "./PayslipDownloads";
 import { PayslipPreview } from "./PayslipPreview";
 import { payslipSubject } from "./payslipSubject";
 import { WithdrawnTag } from "./WithdrawnTag";
-
-/** The sections of a payslip, in the order people read them: what is earned, what is taken, what the employer adds. */
-const SECTIONS: readonly LineKind[] = ["earning", "deduction", "employer"];
-
-/** One section's lines with their total; none says so in words. */
-function Lines({ kind, lines, currency }: { kind: LineKind; lines: PayslipLine[]; currency: string }) {
-  const { t } = useTranslation();
-  const title = t(`payrollUi.payslips.sections.${kind}`);
-  const total = lines.reduce((sum, line) => sum + line.amount, 0);
-  const id = `payslip-lines-${kind}`;
-  return (
-    <section aria-labelledby={id}>
-      <Typography.Title level={5} id={id} style={{ marginTop: 0 }}>
-        {title}
-      </Typography.Title>
-      {lines.length === 0 ? (
-        <Typography.Paragraph>{t(`payrollUi.payslips.noLines.${kind}`)}</Typography.Paragraph>
-      ) : (
-        <Table<PayslipLine>
-          size="small"
-          pagination={false}
-          rowKey={(line) => `${line.kind}:${line.code}`}
-          dataSource={lines}
-          aria-label={title}
-          columns={[
-            {
-              key: "name",
-              title: t("payrollUi.payslips.component"),
-              render: (_, line) => (
-                <Flex vertical>
-                  <span>{line.name}</span>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {line.code}
-                  </Typography.Text>
-                </Flex>
-              ),
-            },
-            { key: "amount", title: t("payrollUi.payslips.amount"), align: "right", render: (_, line) => <Money minor={line.amount} currency={currency} /> },
-          ]}
-          summary={() => (
-            <Table.Summary.Row>
-              <Table.Summary.Cell index={0}>
-                <Typography.Text strong>{t("payrollUi.payslips.total")}</Typography.Text>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={1} align="right">
-                <Typography.Text strong>
-                  <Money minor={total} currency={currency} />
-                </Typography.Text>
-              </Table.Summary.Cell>
-            </Table.Summary.Row>
-          )}
-        />
-      )}
-    </section>
-  );
-}
-
-/** What the payslip was computed from: the pay rate and the period's attendance. */
-function Inputs({ payslip }: { payslip: PayslipRecord }) {
-  const { t, i18n } = useTranslation();
-  const { inputs } = payslip;
-  const count = (value: number) => formatCount(value, i18n.language);
-  return (
-    <section aria-labelledby="payslip-inputs">
-      <Typography.Title level={5} id="payslip-inputs">
-        {t("payrollUi.payslips.inputs.title")}
-      </Typography.Title>
-      <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }}>
-        <Descriptions.Item label={t("payrollUi.payslips.inputs.rate")}>
-          {inputs.rate === null ? (
-            t("payrollUi.payslips.inputs.noRate")
-          ) : (
-            <>
-              <Money minor={inputs.rate} currency={payslip.currency} />
-              {inputs.pay_basis && ` (${t(`employees.payBases.${inputs.pay_basis}`)})`}
-            </>
-          )}
-        </Descriptions.Item>
-        <Descriptions.Item label={t("payrollUi.payslips.inputs.days_worked")}>{count(inputs.days_worked)}</Descriptions.Item>
-        <Descriptions.Item label={t("payrollUi.payslips.inputs.hours_worked")}>{count(inputs.hours_worked)}</Descriptions.Item>
-        <Descriptions.Item label={t("payrollUi.payslips.inputs.overtime_hours")}>{count(inputs.overtime_hours)}</Descriptions.Item>
-        <Descriptions.Item label={t("payrollUi.payslips.inputs.late_minutes")}>{count(inputs.late_minutes)}</Descriptions.Item>
-        <Descriptions.Item label={t("payrollUi.payslips.inputs.undertime_minutes")}>{count(inputs.undertime_minutes)}</Descriptions.Item>
-        <Descriptions.Item label={t("payrollUi.payslips.inputs.absences")}>{count(inputs.absences)}</Descriptions.Item>
-        <Descriptions.Item label={t("payrollUi.payslips.taxable")}>
-          <Money minor={payslip.taxable} currency={payslip.currency} />
-        </Descriptions.Item>
-      </Descriptions>
-    </section>
-  );
-}
 
 type DrawerTab = "lines" | "preview" | "changes" | "history";
 
@@ -226,10 +135,10 @@ export function PayslipDrawer({ payslip, onClose }: { payslip: PayslipRecord | n
 function Details({ payslip }: { payslip: PayslipRecord }) {
   return (
     <Flex vertical gap={20}>
-      {SECTIONS.map((kind) => (
-        <Lines key={kind} kind={kind} lines={payslip.lines.filter((line) => line.kind === kind)} currency={payslip.currency} />
+      {PAYSLIP_SECTIONS.map((kind) => (
+        <PayslipLines key={kind} kind={kind} lines={payslip.lines.filter((line) => line.kind === kind)} currency={payslip.currency} />
       ))}
-      <Inputs payslip={payslip} />
+      <PayslipInputsView inputs={payslip.inputs} currency={payslip.currency} taxable={payslip.taxable} />
     </Flex>
   );
 }

@@ -6,11 +6,11 @@
  * taken back off; its one worksheet is IMPORT_CSV_SHEET.
  */
 import { Readable } from "node:stream";
-import type { Multipart } from "@fastify/multipart";
 import ExcelJS from "exceljs";
 import type { FastifyRequest } from "fastify";
 import { IMPORT_CSV_SHEET, IMPORT_FILE_KEY } from "../../../../contracts/payroll-sheet";
-import { HttpError, invalidField } from "../../../lib/errors";
+import { invalidField } from "../../../lib/errors";
+import { readOneFile } from "../../../lib/uploads";
 import { cellValue, type CellValue } from "./cells";
 
 /** The most rows a file may hold, all worksheets together: a run's most people, and room for headers and totals. */
@@ -22,31 +22,14 @@ export interface SheetTable {
   rows: { number: number; cells: CellValue[] }[];
 }
 
-const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 100) / 100;
-
-/**
- * The one file of the body and its name. Unlike uploads.ts's reader (whose
- * refusals speak of pictures) this keeps the file's name, for the activity
- * log, and words refusals for a spreadsheet.
- */
-export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<{ content: Buffer; filename: string }> {
-  const missing = () => invalidField(IMPORT_FILE_KEY, "payrollSheet.import.fileMissing");
-  if (!request.isMultipart()) throw missing();
-  let file: { content: Buffer; filename: string } | null = null;
-  try {
-    for await (const part of request.parts() as AsyncIterableIterator<Multipart>) {
-      if (part.type !== "file") throw missing();
-      file = { content: await part.toBuffer(), filename: part.filename };
-    }
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw invalidField(IMPORT_FILE_KEY, "payrollSheet.import.fileTooLarge", { max: megabytes(maxBytes) });
-    // The parser's limits (a second part) and a broken body.
-    throw file === null ? missing() : invalidField(IMPORT_FILE_KEY, "payrollSheet.import.oneFile");
-  }
-  if (file === null) throw missing();
-  if (file.content.length > maxBytes) throw invalidField(IMPORT_FILE_KEY, "payrollSheet.import.fileTooLarge", { max: megabytes(maxBytes) });
-  return file;
+/** The one file of the body and its name (for the activity log), its refusals worded for a spreadsheet. */
+export function readUpload(request: FastifyRequest, maxBytes: number): Promise<{ content: Buffer; filename: string }> {
+  return readOneFile(request, maxBytes, {
+    field: IMPORT_FILE_KEY,
+    missing: "payrollSheet.import.fileMissing",
+    oneFile: "payrollSheet.import.oneFile",
+    tooLarge: { key: "payrollSheet.import.fileTooLarge", params: { max: Math.round((maxBytes / 1024 / 1024) * 100) / 100 } },
+  });
 }
 
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
