@@ -152,11 +152,15 @@ describe("the round trip", () => {
     expect(figures(await payslipsOf(run.id))).toEqual(figures(await payslipsOf(source.id)));
   });
 
-  it("fills a calculated run with its own download again, and a draft run of the period from a file of some of its people", async () => {
+  it("fills a calculated run with its own download again, its payslips' notes kept, and a draft run of the period from a file of some of its people", async () => {
     const calculated = await runIn("calculated");
+    const noted = (await payslipsOf(calculated.id)).find((slip) => slip.user_id === people.ana)!;
+    await must(admin, "PUT", `/api/payslips/${noted.id}`, { note: "Paid by cheque this month" });
     const again = await upload(calculated.id, await download(calculated.id, "xlsx"));
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data.totals).toEqual(calculated.totals);
+    const notes = await Promise.all((await payslipsOf(calculated.id)).map(async (slip) => [slip.user_id, (await must(admin, "GET", `/api/payslips/${slip.id}/edit`)).note]));
+    expect(Object.fromEntries(notes)).toEqual(Object.fromEntries(everyone().map((id) => [id, id === people.ana ? "Paid by cheque this month" : null])));
 
     // Only Ben, with a bonus-like raise of BASIC typed in: the lines say what the totals are.
     const draft = await runIn("draft");

@@ -40,7 +40,7 @@ export const totalsFromPayslips = (runId: number | SQL) => ({
   total_employer_cost: sql<number>`(select coalesce(sum(${payslips.employer_cost}), 0) from ${payslips} where ${payslips.payroll_id} = ${runId})`,
 });
 
-/** Puts back the notes of the payslips a recalculation replaced, on the new payslip of the same person. */
+/** Puts back the notes of the payslips a recalculation or an import replaced, on the new payslip of the same person. */
 async function restoreNotes(tx: Db, runId: number, replaced: readonly { user_id: number; note: string | null }[]): Promise<void> {
   const noted = replaced.filter((payslip) => payslip.note !== null);
   if (noted.length === 0) return;
@@ -50,8 +50,15 @@ async function restoreNotes(tx: Db, runId: number, replaced: readonly { user_id:
     where ${payslips.payroll_id} = ${runId} and ${payslips.user_id} = n.user_id`);
 }
 
+/** A run's payslips replaced by new ones (a calculation, an import), each person's note kept. */
+export async function replacePayslips(tx: Db, runId: number, drafts: readonly PayslipDraft[], now: Date): Promise<void> {
+  const replaced = await tx.delete(payslips).where(eq(payslips.payroll_id, runId)).returning({ user_id: payslips.user_id, note: payslips.note });
+  await insertPayslips(tx, runId, drafts, now);
+  await restoreNotes(tx, runId, replaced);
+}
+
 /** Every payslip in one INSERT from arrays (one statement whatever the count). */
-export async function insertPayslips(tx: Db, runId: number, drafts: readonly PayslipDraft[], now: Date): Promise<void> {
+async function insertPayslips(tx: Db, runId: number, drafts: readonly PayslipDraft[], now: Date): Promise<void> {
   if (drafts.length === 0) return;
   await tx.execute(sql`
     insert into ${payslips} (payroll_id, user_id, currency, gross, deductions, net, employer_cost, taxable, lines, inputs, created_at)
@@ -116,9 +123,7 @@ export function calculateJob(ctx: AppContext): JobKind<CalculateInput> {
             warned = [...warnings.filter((warning) => !elsewhere.has(warning.user_id)), ...others];
           }
         }
-        const replaced = await tx.delete(payslips).where(eq(payslips.payroll_id, run.id)).returning({ user_id: payslips.user_id, note: payslips.note });
-        await insertPayslips(tx, run.id, paid, now);
-        await restoreNotes(tx, run.id, replaced);
+        await replacePayslips(tx, run.id, paid, now);
         const [totals] = await tx
           .update(payrollRuns)
           .set({

@@ -15,3 +15,4 @@ export { useDialogForm, type DialogForm } from "./useDialogForm";
 export { useResourceForm } from "./useResourceForm";
 export { deleteNotifications, errorNotification, saidOnFields, successNotification, writeNotifications } from "./notifications";
 export { FieldRow } from "./FieldRow";
+export { ChoiceGroup } from "./ChoiceGroup";

@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Flex, Form, Input, Typography, theme } from "a
 import { useTranslation } from "react-i18next";
 import { ADJUSTMENT_KINDS, adjustmentBody, type AdjustmentsBody, type PayslipEditReply } from "../../../contracts/payslips";
 import { payslipsApi } from "../../api/payslips";
-import { ChoiceGroup } from "../../pages/pay-components/fields";
+import { ChoiceGroup } from "../form";
 import { amountRule, MoneyInput } from "../common/MoneyInput";
 import { FieldRow, useFormSubmit, zodRules } from "../form";
 import { toast } from "../../lib/toast";

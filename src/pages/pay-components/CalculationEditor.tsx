@@ -1,8 +1,8 @@
 import { Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { PAY_VARIABLES } from "../../../contracts/payroll";
-import { FieldRow } from "../../components/form";
-import { ChoiceGroup, chosenRule, decimalRule, percentRule, useCodeFont } from "./fields";
+import { ChoiceGroup, FieldRow } from "../../components/form";
+import { chosenRule, decimalRule, percentRule, useCodeFont } from "./fields";
 import { FormulaField, usePayNames } from "./FormulaEditor";
 import { CALCULATION_TYPES, type CalculationType } from "./model";
 

@@ -8,12 +8,12 @@ import { VISUALLY_HIDDEN } from "../../components/common/visuallyHidden";
 import { PeoplePicker } from "../../components/common/PeoplePicker";
 import { StateTag, type StateTone } from "../../components/common/StateTag";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
-import { FieldRow, useDialogForm, zodRules, type DialogForm } from "../../components/form";
+import { ChoiceGroup, FieldRow, useDialogForm, zodRules, type DialogForm } from "../../components/form";
 import { CreateButton, RecordActions, ListPage, useDateInputFormats, type ListColumn } from "../../components/list";
 import { formatCalendarDate, todayIn } from "../../i18n/calendar";
 import { Dash } from "./describe";
 import { formatMajor, formatRate, fractionToPercent, PERCENT_TEXT, percentToFraction } from "./decimal";
-import { ChoiceGroup, chosenRule, Code, decimalRule, percentRule } from "./fields";
+import { chosenRule, Code, decimalRule, percentRule } from "./fields";
 
 const RESOURCE = "pay-overrides";
 const RULES = zodRules(overrideBody.shape);

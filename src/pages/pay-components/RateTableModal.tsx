@@ -6,11 +6,11 @@ import { useTranslation } from "react-i18next";
 import { MAX_TABLE_ROWS, RATE_TABLE_KINDS, rateTableBody, type BandRow, type ProgressiveRow, type RateTableBody, type RateTableKind, type RateTableRecord } from "../../../contracts/payroll";
 import { dateFieldProps } from "../../components/common/DateField";
 import { VISUALLY_HIDDEN } from "../../components/common/visuallyHidden";
-import { FieldRow, zodRules, type DialogForm } from "../../components/form";
+import { ChoiceGroup, FieldRow, zodRules, type DialogForm } from "../../components/form";
 import { useDateInputFormats } from "../../components/list";
 import { formatCalendarDate } from "../../i18n/calendar";
 import { fractionToPercent, percentToFraction } from "./decimal";
-import { amountRule, ChoiceGroup, decimalRule, patternRule } from "./fields";
+import { amountRule, decimalRule, patternRule } from "./fields";
 
 const RULES = zodRules(rateTableBody.shape);
 

@@ -14,13 +14,13 @@ import { eq, sql } from "drizzle-orm";
 import type { PayslipInputs, RunRecord } from "../../../../contracts/payroll";
 import type { Actor } from "../../../../contracts/policies";
 import type { Db } from "../../../db/client";
-import { jobs, payrollRuns, payslips } from "../../../db/schema";
+import { jobs, payrollRuns } from "../../../db/schema";
 import type { AppContext } from "../../../lib/context";
 import { HttpError } from "../../../lib/errors";
 import type { Translate } from "../../../lib/i18n";
 import { mutate, type Author } from "../../../lib/write";
 import type { PayslipDraft } from "../calculate";
-import { insertPayslips, totalsFromPayslips } from "../calculate-job";
+import { replacePayslips, totalsFromPayslips } from "../calculate-job";
 import { loadRunInputs, paidByOtherRegularRuns, personInputs, type PayPerson, type RunInputs } from "../inputs";
 import { readRun, type RunRow } from "../runs";
 import { checkImport, type ImportedPayslip } from "./import-check";
@@ -91,8 +91,7 @@ export async function importRun(ctx: AppContext, actor: Actor, author: Author, i
   const now = ctx.clock.now();
   const people = await mutate(ctx, author, { action: "payroll.imported", subjectType: "payroll" }, async (tx) => {
     await lockUnchanged(tx, run, drafts.map((draft) => draft.user_id));
-    await tx.delete(payslips).where(eq(payslips.payroll_id, run.id));
-    await insertPayslips(tx, run.id, drafts, now);
+    await replacePayslips(tx, run.id, drafts, now);
     const [totals] = await tx
       .update(payrollRuns)
       .set({
