@@ -1,9 +1,12 @@
-import type { Page } from "playwright-core";
+import ExcelJS from "exceljs";
+import type { Download, Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { PayslipRecord, RunRecord } from "../../contracts/payroll";
+import type { OwnPayslipsReply, PayslipDocument, PayslipDownload } from "../../contracts/payslips";
 import { axeFindings } from "../support/accessibility";
 import { apiCallsInFlight, settled } from "../support/app-pages";
-import { apiToken } from "../support/e2e";
+import { apiToken, newSession } from "../support/e2e";
+import { readPdf } from "../support/pdf-text";
 import { closeToasts, journeyHooks, message, signIn, waitForLocation } from "../support/journey";
 
 /**
@@ -11,8 +14,10 @@ import { closeToasts, journeyHooks, message, signIn, waitForLocation } from "../
  * Chromium: the administrator adds an earning with a formula on /deductions
  * (checked as it is typed), creates a run of the coming period, calculates it
  * with the progress bar showing, reviews it, approves and releases it; the
- * demo employee is told their payslip is ready. axe looks at the dialogs and
- * the review.
+ * demo employee is told their payslip is ready. The administrator downloads
+ * the run as XLSX from its Sheet tab; the employee follows the notification's
+ * link to their payslip and downloads its PDF, saved under the name the
+ * server gives it. axe looks at the dialogs, the review and the payslip.
  */
 
 const ADMIN = { email: "admin@example.com", password: "Admin123!" };
@@ -34,6 +39,13 @@ async function audit(): Promise<string[]> {
   return axeFindings(page);
 }
 
+/** A file the browser saved, read back whole (the browser may run elsewhere: no path on this disk). */
+async function saved(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 async function api<T>(token: string, path: string): Promise<T> {
   const response = await fetch(`${journey.server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
@@ -41,7 +53,7 @@ async function api<T>(token: string, path: string): Promise<T> {
 }
 
 describe("payroll", () => {
-  it("adds a component, calculates a run with its progress, approves and releases it; the employee is told; axe finds nothing", async () => {
+  it("adds a component, calculates a run with its progress, approves, releases and downloads it as XLSX; the employee opens and downloads their payslip; axe finds nothing", async () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await waitForLocation(page, (url) => url.pathname !== "/login", "signed in");
 
@@ -112,7 +124,48 @@ describe("payroll", () => {
 
     // The demo employee hears of it.
     const employee = await apiToken(journey.server, EMPLOYEE.email, EMPLOYEE.password);
-    const told = await api<{ type: string; title: string }[]>(employee, "/api/notifications");
-    expect(told.find((notice) => notice.type === "payslip_released")?.title).toBe(message("notifications.types.payslip_released.title"));
+    const told = await api<{ type: string; title: string; link: string | null }[]>(employee, "/api/notifications");
+    const notice = told.find((item) => item.type === "payslip_released");
+    expect(notice?.title).toBe(message("notifications.types.payslip_released.title"));
+
+    // The run as the payroll office's spreadsheet: a summary whose total row adds up to the run's totals.
+    await page.getByRole("tab", { name: message("payrollSheetUi.tab"), exact: true }).click();
+    const [sheetFile] = await Promise.all([page.waitForEvent("download"), button("payrollSheetUi.download.xlsx").click()]);
+    expect(sheetFile.suggestedFilename()).toBe(`payroll-${calculated.period_start}-${calculated.period_end}.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await saved(sheetFile)) as unknown as ArrayBuffer);
+    const summary = workbook.getWorksheet(message("payrollSheet.summary"))!;
+    const total = summary.getRow(summary.actualRowCount);
+    const result = (column: number) => (total.getCell(column).value as ExcelJS.CellFormulaValue).result;
+    // The demo company pays in pesos, two decimals: the sheet's amounts are in pesos.
+    expect([result(2), result(5)]).toEqual([calculated.totals.people, calculated.totals.net / 100]);
+    await closeToasts(page);
+    expect(await audit()).toEqual([]);
+
+    // The employee follows the notification's link to their payslip and downloads its PDF.
+    const own = await api<OwnPayslipsReply>(employee, "/api/payslips/user-payslips");
+    const mine = own.payslips.find((slip) => slip.payroll_id === runId)!;
+    const document = await api<PayslipDocument>(employee, `/api/payslips/${mine.id}/document`);
+    expect(notice?.link).toBe(`/user-payslips?run=${runId}`);
+    const { page: employeePage, context } = await newSession(journey.browser, journey.server);
+    try {
+      await signIn(employeePage, EMPLOYEE.email, EMPLOYEE.password);
+      await waitForLocation(employeePage, (url) => url.pathname !== "/login", "the employee signed in");
+      await employeePage.goto(notice!.link!);
+      await waitForLocation(employeePage, (url) => url.searchParams.get("payslip") === String(mine.id), "the run's payslip");
+      const download = employeePage.getByRole("button", { name: message("payslipView.downloadPdf"), exact: true });
+      const [pdfFile] = await Promise.all([employeePage.waitForEvent("download"), download.click()]);
+      expect(pdfFile.suggestedFilename()).toBe(`payslip-${document.person.employee_number}-${document.run.period_end}.pdf`);
+      const pdf = await readPdf(await saved(pdfFile));
+      expect(pdf.text).toContain(document.person.name);
+      // The download is on the payslip's history: the employee's, by token.
+      const downloads = await api<PayslipDownload[]>(admin, `/api/payslips/${mine.id}/downloads`);
+      expect(downloads.map(({ user_name, via, kind }) => ({ user_name, via, kind }))).toEqual([{ user_name: document.person.name, via: "token", kind: "single" }]);
+      const employeeInFlight = apiCallsInFlight(employeePage);
+      await settled(employeePage, employeeInFlight);
+      expect(await axeFindings(employeePage)).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });
