@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { MESSAGE } from "./validation";
 
-export const NOTIFICATION_TYPES = ["password_changed", "password_reset", "access_changed", "account_deactivated", "system", "attendance_corrected", "payslip_released"] as const;
+export const NOTIFICATION_TYPES = ["password_changed", "password_reset", "access_changed", "account_deactivated", "system", "attendance_corrected", "payslip_released", "payslip_withdrawn"] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -42,6 +42,8 @@ export const DEFAULT_DELIVERY: DeliveryChoices = {
   attendance_corrected: { in_app: true, email: true },
   // Pay is news people want wherever they are; the e-mail links to the payslip, never attaches it.
   payslip_released: { in_app: true, email: true },
+  // A payslip the person may have saved, printed or handed on no longer stands: they hear it the way they heard of it.
+  payslip_withdrawn: { in_app: true, email: true },
 };
 
 /** A person's channels for each type: their own choice where they made one, the company's otherwise. */

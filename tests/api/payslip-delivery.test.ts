@@ -168,7 +168,7 @@ describe("signed links", () => {
 });
 
 describe("withdrawal", () => {
-  it("takes a released payslip from its person: gone from their list, its links refused, the reason kept; once only", async () => {
+  it("takes a released payslip from its person: gone from their list, its links refused, the reason kept and told to them; once only", async () => {
     const link = (await get(other.token, `/api/payslip/signed-url/${theirs}`)).json().data.url;
     const refused = await call(t, admin, { method: "POST", url: `/api/payslips/${mine.mar}/withdraw`, payload: { reason: "Not released yet" } });
     expect(refused.statusCode).toBe(409);
@@ -182,6 +182,10 @@ describe("withdrawal", () => {
     expect((await get(other.token, "/api/payslips/user-payslips")).json().data.payslips.map((row: { id: number }) => row.id)).not.toContain(theirs);
     const document = (await get(admin, `/api/payslips/${theirs}/document`)).json().data;
     expect(document.withdrawn).toMatchObject({ reason: "Issued with the wrong bank account" });
+    const told = (await get(other.token, "/api/notifications")).json().data as { type: string; link: string; message: string }[];
+    const notice = told.find((row) => row.type === "payslip_withdrawn");
+    expect(notice?.link).toBe("/user-payslips");
+    expect(notice?.message).toContain("Reason: Issued with the wrong bank account");
     const again = await call(t, admin, { method: "POST", url: `/api/payslips/${theirs}/withdraw`, payload: { reason: "Twice" } });
     expect(again.statusCode).toBe(409);
   });

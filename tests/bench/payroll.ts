@@ -27,7 +27,7 @@ export interface PayrollFigures {
 }
 
 // The demo company's pay set-up, entered as a user would: its statutory tables and its nine components.
-const SETUP: { url: string; body: Record<string, unknown> }[] = [
+export const SETUP: { url: string; body: Record<string, unknown> }[] = [
   ...DEMO_RATE_TABLES.map((table) => ({ url: "/api/rate-tables", body: table as unknown as Record<string, unknown> })),
   ...DEMO_PAY_COMPONENTS.map((component) => ({ url: "/api/pay-components", body: component as unknown as Record<string, unknown> })),
 ];

@@ -47,6 +47,7 @@ const DEFAULT_LINK: Record<NotificationType, string | null> = {
   system: null,
   attendance_corrected: "/attendance/history",
   payslip_released: "/user-payslips",
+  payslip_withdrawn: "/user-payslips",
 };
 
 type Rows<T> = { rows: T[] };

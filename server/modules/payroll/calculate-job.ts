@@ -17,7 +17,7 @@ import type { AppContext } from "../../lib/context";
 import type { JobKind } from "../../lib/jobs";
 import type { RequestOrigin } from "../../lib/origin";
 import { calculatePerson, type PayslipDraft } from "./calculate";
-import { loadRunInputs, paidByOtherRegularRuns } from "./inputs";
+import { loadRunInputs, paidByOtherRegularRuns, storedRunToLoad } from "./inputs";
 
 export interface CalculateInput extends Record<string, unknown> {
   run_id: number;
@@ -79,7 +79,7 @@ export function calculateJob(ctx: AppContext): JobKind<CalculateInput> {
       const [run] = await ctx.db.select().from(payrollRuns).where(eq(payrollRuns.id, job.input.run_id));
       // Another calculation took over, or the run moved on: this one has nothing to do.
       if (!run || run.job_id !== job.id || (run.status !== "draft" && run.status !== "calculated")) return { skipped: true };
-      const inputs = await loadRunInputs(ctx, { id: run.id, period: { start: run.period_start, end: run.period_end }, people: run.people, kind: run.kind, currency: run.currency, excluded: run.excluded_user_ids });
+      const inputs = await loadRunInputs(ctx, storedRunToLoad(run));
       const total = inputs.people.length;
       await job.progress(0, total);
       const drafts: PayslipDraft[] = [];

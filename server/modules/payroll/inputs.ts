@@ -83,6 +83,14 @@ export interface RunToLoad {
   within?: readonly number[];
 }
 
+/** A stored run as it computes (its people less those taken out by hand), narrowed to `within` when given. */
+export function storedRunToLoad(
+  run: Pick<typeof payrollRuns.$inferSelect, "id" | "period_start" | "period_end" | "people" | "kind" | "currency" | "excluded_user_ids">,
+  within?: readonly number[],
+): RunToLoad {
+  return { id: run.id, period: { start: run.period_start, end: run.period_end }, people: run.people, kind: run.kind, currency: run.currency, excluded: run.excluded_user_ids, within };
+}
+
 /** Rows by their person, each person's in the order read. */
 function groupByPerson<T extends { user_id: number }>(rows: readonly T[]): Map<number, T[]> {
   const byPerson = new Map<number, T[]>();

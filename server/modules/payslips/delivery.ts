@@ -16,6 +16,7 @@ import { authorize } from "../../lib/policy";
 import { mutate, type Author } from "../../lib/write";
 import { actorWhoCanSignIn } from "../auth/sessions";
 import { companyFacts } from "../company/facts";
+import { notify } from "../notifications/service";
 import { readPayslip, recentPayslips } from "../payroll/payslips";
 import { loadDocuments, type LoadedDocument } from "./document";
 import { payslipPdf } from "./pdf";
@@ -172,8 +173,8 @@ export async function recentWithStats(ctx: AppContext): Promise<RecentPayslipsRe
 
 /**
  * A released payslip withdrawn (issued in error): its person no longer sees
- * it, its links stop working, the reason is kept. Its figures stay: the pay
- * went out; a correction run puts it right.
+ * it and is told why, its links stop working, the reason is kept. Its
+ * figures stay: the pay went out; a correction run puts it right.
  */
 export async function withdrawPayslip(ctx: AppContext, actor: Actor, author: Author, id: number, reason: string): Promise<PayslipRecord> {
   const loaded = await loadOne(ctx.db, id);
@@ -186,6 +187,8 @@ export async function withdrawPayslip(ctx: AppContext, actor: Actor, author: Aut
       .where(and(eq(payslips.id, id), isNull(payslips.withdrawn_at)))
       .returning({ id: payslips.id });
     if (done.length === 0) throw new HttpError(409, "payslips.alreadyWithdrawn");
+    const { run } = loaded.document;
+    await notify(ctx, { recipients: [loaded.user_id], type: "payslip_withdrawn", params: { name: run.name, period_start: run.period_start, period_end: run.period_end, reason }, senderId: actor.id }, tx);
     return { result: id, subjectId: id, changes: { reason, user_id: loaded.user_id, payroll_id: loaded.document.run.id } };
   });
   return readPayslip(ctx, actor, id);

@@ -21,7 +21,7 @@ import type { Translate } from "../../lib/i18n";
 import { mutate, type Author } from "../../lib/write";
 import { calculatePerson, type PersonOutcome } from "../payroll/calculate";
 import { totalsFromPayslips } from "../payroll/calculate-job";
-import { loadRunInputs } from "../payroll/inputs";
+import { loadRunInputs, storedRunToLoad } from "../payroll/inputs";
 import { toPayslipRecord } from "../payroll/payslips";
 
 type PayslipRow = typeof payslips.$inferSelect;
@@ -305,15 +305,7 @@ export async function saveAdjustments(ctx: AppContext, actor: Actor, author: Aut
   const { run } = target;
   const userId = target.payslip.user_id;
   // Read before the transaction: it takes many queries, and the embedded database runs one thing at a time.
-  const inputs = await loadRunInputs(ctx, {
-    id: run.id,
-    period: { start: run.period_start, end: run.period_end },
-    people: run.people,
-    kind: run.kind,
-    currency: run.currency,
-    excluded: run.excluded_user_ids,
-    within: [userId],
-  });
+  const inputs = await loadRunInputs(ctx, storedRunToLoad(run, [userId]));
   const now = ctx.clock.now();
   await mutate(ctx, author, { action: "payslip.adjusted", subjectType: "payslip" }, async (tx) => {
     await lockOpenRun(tx, run.id);

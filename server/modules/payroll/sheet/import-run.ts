@@ -21,7 +21,7 @@ import type { Translate } from "../../../lib/i18n";
 import { mutate, type Author } from "../../../lib/write";
 import type { PayslipDraft } from "../calculate";
 import { replacePayslips, totalsFromPayslips } from "../calculate-job";
-import { loadRunInputs, paidByOtherRegularRuns, personInputs, type PayPerson, type RunInputs } from "../inputs";
+import { loadRunInputs, paidByOtherRegularRuns, personInputs, storedRunToLoad, type PayPerson, type RunInputs } from "../inputs";
 import { readRun, type RunRow } from "../runs";
 import { checkImport, type ImportedPayslip } from "./import-check";
 import { readWorksheets } from "./import-file";
@@ -48,14 +48,7 @@ function factsOf(inputs: RunInputs, person: PayPerson | undefined): PayslipInput
 }
 
 async function draftsOf(ctx: AppContext, run: RunRow, imported: readonly ImportedPayslip[]): Promise<PayslipDraft[]> {
-  const inputs = await loadRunInputs(ctx, {
-    id: run.id,
-    period: { start: run.period_start, end: run.period_end },
-    people: run.people,
-    kind: run.kind,
-    currency: run.currency,
-    within: imported.map((payslip) => payslip.user_id),
-  });
+  const inputs = await loadRunInputs(ctx, storedRunToLoad(run, imported.map((payslip) => payslip.user_id)));
   const people = new Map(inputs.people.map((person) => [person.id, person]));
   return imported.map((payslip) => ({ ...payslip, currency: run.currency, inputs: factsOf(inputs, people.get(payslip.user_id)) }));
 }
