@@ -1,8 +1,9 @@
 /**
  * What the attendance read calls answer: a person's derived days and their
- * sums (history, recent, stats, weekly views, reports). The figures are
- * derived at read time from the records, the schedule in force and the
- * holidays (server/modules/attendance/derive-core.ts states the rules).
+ * sums (history, recent, stats, weekly views, reports). The figures come
+ * from the records, the schedule in force and the holidays by the rules of
+ * server/modules/attendance/derive-core.ts: stored per person and day once a
+ * day's records are closed (day-store.ts), derived on reading while one is open.
  */
 import { z } from "zod";
 import { isoTimestamp } from "./replies";

@@ -5,6 +5,16 @@ import { definePolicy, FORBIDDEN, holds, type Condition } from "./core";
 const READERS = ["payroll_view", "payroll_manage", "payroll_release"] as const;
 
 /**
+ * Payslips without the runs behind them: a role may read and hand them out
+ * (payslips_view), prepare them (payslips_manage: adjustments, notes, taking
+ * someone out of a run not yet approved) or withdraw them once sent
+ * (payslips_release). The payroll office's permissions include all three.
+ */
+const PAYSLIP_READERS = [...READERS, "payslips_view", "payslips_manage", "payslips_release"] as const;
+const PAYSLIP_EDITORS = ["payroll_manage", "payslips_manage"] as const;
+const PAYSLIP_WITHDRAWERS = ["payroll_release", "payslips_release"] as const;
+
+/**
  * Pay components, rate tables and per-person overrides (the spec's
  * /deductions): read by payroll readers, set up by payroll managers.
  */
@@ -57,8 +67,8 @@ export const payrollPolicy = definePolicy<RunSubject>()({
     import: { permission: "payroll_manage", when: [inState(["draft", "calculated"], "payroll.runs.notImportable")] },
     /** The bank's transfer file carries account numbers: for whoever releases money, once released. */
     bankFile: { permission: "payroll_release", when: [inState(["released"], "payroll.runs.bankFileReleasedOnly")] },
-    /** Every payslip of the run as PDFs in one ZIP. */
-    payslipsZip: { permission: READERS },
+    /** Every payslip of the run as PDFs in one ZIP: whoever reads payslips. */
+    payslipsZip: { permission: PAYSLIP_READERS },
   },
 });
 
@@ -69,7 +79,7 @@ export interface PayslipSubject {
   withdrawn: boolean;
 }
 
-const isReader = (actor: Parameters<Condition<PayslipSubject>>[0]) => READERS.some((permission) => holds(actor, permission));
+const isReader = (actor: Parameters<Condition<PayslipSubject>>[0]) => PAYSLIP_READERS.some((permission) => holds(actor, permission));
 
 /** One's own payslip is one's to read once its run is released and while it stands; payroll readers read any. */
 const releasedUnlessReader: Condition<PayslipSubject> = (actor, payslip) => (isReader(actor) || (payslip.status === "released" && !payslip.withdrawn) ? true : FORBIDDEN);
@@ -88,16 +98,16 @@ const standingRelease: Condition<PayslipSubject> = (_actor, payslip) =>
 export const payslipsPolicy = definePolicy<PayslipSubject>()({
   ownerOf: (payslip) => payslip.user_id,
   rules: {
-    list: { permission: READERS },
-    view: { permission: READERS, own: true, when: [releasedUnlessReader] },
+    list: { permission: PAYSLIP_READERS },
+    view: { permission: PAYSLIP_READERS, own: true, when: [releasedUnlessReader] },
     /** One's own released payslips by year (GET /api/payslips/user-payslips): everyone, about themselves only. */
     listOwn: { everyone: true },
     /** The PDF, by token or by a signed link: whoever may view it. */
-    download: { permission: READERS, own: true, when: [releasedUnlessReader] },
+    download: { permission: PAYSLIP_READERS, own: true, when: [releasedUnlessReader] },
     /** Who downloaded it, when and from where. */
-    history: { permission: READERS, own: true, when: [releasedUnlessReader] },
-    update: { permission: "payroll_manage", when: [unapproved] },
-    delete: { permission: "payroll_manage", when: [unapproved] },
-    withdraw: { permission: "payroll_release", when: [standingRelease] },
+    history: { permission: PAYSLIP_READERS, own: true, when: [releasedUnlessReader] },
+    update: { permission: PAYSLIP_EDITORS, when: [unapproved] },
+    delete: { permission: PAYSLIP_EDITORS, when: [unapproved] },
+    withdraw: { permission: PAYSLIP_WITHDRAWERS, when: [standingRelease] },
   },
 });

@@ -13,14 +13,16 @@
  */
 import { eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PayslipRecord, RunRecord } from "../../contracts/payroll";
 import { importErrorsOf } from "../../contracts/payroll-sheet";
 import { companyProfile, jobs, payrollRuns } from "../../server/db/schema";
 import { startTestApp, type TestApp } from "../support/api";
+import { createPayComponents, TEST_PAY_COMPONENTS } from "../support/pay-components";
 import { PAYROLL_CALLERS, PAYROLL_MANAGERS, payrollCallerTokens, type PayrollCaller } from "../support/payroll-callers";
+import { month, runTakenTo, type RunState } from "../support/payroll-runs";
 import { activitiesAfter, ADMIN, call, createPerson, lastActivityId, multipart, PNG_1X1 } from "../support/people";
+import { requestsTo } from "../support/requests";
 
 let t: TestApp;
 let admin: string;
@@ -37,14 +39,10 @@ beforeAll(async () => {
   t = await startTestApp();
   admin = await t.tokenFor(ADMIN.email);
   Object.assign(tokens, await payrollCallerTokens(t, admin));
-  const set = [
-    { code: "BASIC", name: "Basic pay", kind: "earning", taxable: true, calculation: { type: "formula", expression: "basic" }, order: 1 },
-    { code: "ALLOW", name: "Allowance", kind: "earning", calculation: { type: "fixed", amount: "100.00" }, order: 3 },
-    { code: "LEVY", name: "Levy", kind: "deduction", pre_tax: true, calculation: { type: "percent", rate: "0.10", of: "BASIC" }, employer_share: { type: "percent", rate: "0.05", of: "BASIC" }, order: 4 },
-    { code: "TAX", name: "Tax", kind: "deduction", calculation: { type: "formula", expression: "taxable * 0.2" }, order: 5 },
+  await createPayComponents(t, admin, [
+    ...TEST_PAY_COMPONENTS.filter(({ code }) => code !== "OT"),
     { code: "OLD", name: "Retired allowance", kind: "earning", calculation: { type: "fixed", amount: "1.00" }, active: false, order: 6 },
-  ];
-  for (const body of set) await must(admin, "POST", "/api/pay-components", body, 201);
+  ]);
   const person = async (key: keyof typeof people, extra: Record<string, unknown>) => {
     people[key] = (await createPerson(t, admin, { pay_basis: "monthly", currency: "USD", hire_date: "2020-01-01", end_date: null, employee_number: `I-${key.toUpperCase()}`, ...extra })).id;
   };
@@ -58,31 +56,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function must(token: string | null, method: InjectOptions["method"], url: string, payload?: unknown, status = 200) {
-  const response = await call(t, token, { method, url, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
-  return response.json().data;
-}
+const { must } = requestsTo(() => t);
 
-/** The `number`th month from January 2026 (13 is January 2027). */
-const month = (number: number) => {
-  const start = new Date(Date.UTC(2026, number - 1, 1)).toISOString().slice(0, 10);
-  const end = new Date(Date.UTC(2026, number, 0)).toISOString().slice(0, 10);
-  return { period_start: start, period_end: end, pay_date: end };
-};
 let months = 2;
 const everyone = () => Object.values(people);
 
-async function runIn(state: "draft" | "calculated" | "approved" | "released", period = month(months++), extra: Record<string, unknown> = {}): Promise<RunRecord> {
-  const run: RunRecord = await must(admin, "POST", "/api/payroll", { ...period, people: { user_ids: everyone() }, ...extra }, 201);
-  if (state === "draft") return run;
-  await must(admin, "POST", `/api/payslip/generate-payslips/${run.id}`, undefined, 202);
-  await t.app.ctx.jobs.idle();
-  if (state === "calculated") return must(admin, "GET", `/api/payroll/${run.id}`);
-  await must(admin, "POST", `/api/payroll/${run.id}/approve`);
-  if (state === "approved") return must(admin, "GET", `/api/payroll/${run.id}`);
-  return must(admin, "POST", `/api/payroll/release/${run.id}`);
-}
+/** A run of everyone, in a month of its own unless told, taken to `state`. */
+const runIn = (state: RunState, period = month(months++), extra: Record<string, unknown> = {}) => runTakenTo(t, admin, state, { ...period, people: { user_ids: everyone() }, ...extra });
 
 /** A correction of the source run: the same period and people, off-cycle. */
 const correction = () => runIn("draft", month(1), { corrects_id: source.id });

@@ -18,8 +18,10 @@ import type { InjectOptions } from "fastify";
 import type { PayslipRecord, RunRecord } from "../../contracts/payroll";
 import { payRates } from "../../server/db/schema";
 import { startTestApp, type TestApp } from "../support/api";
-import { PAYROLL_CALLERS, PAYROLL_MANAGERS, PAYROLL_READERS, PAYROLL_RELEASERS, payrollCallerTokens, type PayrollCaller } from "../support/payroll-callers";
-import { activitiesAfter, ADMIN, call, createPerson, employeeSignedIn, lastActivityId, staffWith, unique } from "../support/people";
+import { createPayComponents } from "../support/pay-components";
+import { PAYROLL_CALLERS, PAYROLL_MANAGERS, PAYROLL_READERS, PAYROLL_RELEASERS, payrollCallerTokens, PAYSLIP_READERS, type PayrollCaller } from "../support/payroll-callers";
+import { activitiesAfter, ADMIN, createPerson, employeeSignedIn, lastActivityId, staffWith, unique } from "../support/people";
+import { requestsTo } from "../support/requests";
 
 let t: TestApp;
 let admin: string;
@@ -36,27 +38,12 @@ beforeAll(async () => {
   t = await startTestApp();
   admin = await t.tokenFor(ADMIN.email);
   Object.assign(tokens, await payrollCallerTokens(t, admin));
-  const set = [
-    { code: "BASIC", name: "Basic pay", kind: "earning", taxable: true, calculation: { type: "formula", expression: "basic" }, order: 1 },
-    { code: "OT", name: "Overtime", kind: "earning", taxable: true, calculation: { type: "formula", expression: "hourly_rate * overtime_hours * 1.25" }, order: 2 },
-    { code: "ALLOW", name: "Allowance", kind: "earning", calculation: { type: "fixed", amount: "100.00" }, order: 3 },
-    { code: "LEVY", name: "Levy", kind: "deduction", pre_tax: true, calculation: { type: "percent", rate: "0.10", of: "BASIC" }, employer_share: { type: "percent", rate: "0.05", of: "BASIC" }, order: 4 },
-    { code: "TAX", name: "Tax", kind: "deduction", calculation: { type: "formula", expression: "taxable * 0.2" }, order: 5 },
-  ];
-  components = {};
-  for (const body of set) components[body.code] = (await must(admin, "POST", "/api/pay-components", body, 201)).id;
+  components = await createPayComponents(t, admin);
   fixture = (await person({ hire_date: "2000-01-01" })).id;
 });
 afterAll(() => t.close());
 
-/** A request expected to answer `status`; its data. */
-async function must(token: string | null, method: InjectOptions["method"], url: string, payload?: unknown, status = 200) {
-  const response = await call(t, token, { method, url, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
-  return response.json().data;
-}
-const send = (token: string | null, method: InjectOptions["method"], url: string, payload?: unknown) =>
-  call(t, token, { method, url, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+const { must, send } = requestsTo(() => t);
 
 /** A person paid monthly in dollars (3,000.00 unless told), hired in 2020 unless told. */
 const person = (extra: Record<string, unknown> = {}) => createPerson(t, admin, { pay_basis: "monthly", base_rate: 300000, currency: "USD", hire_date: "2020-01-01", end_date: null, ...extra });
@@ -107,8 +94,8 @@ describe("who may", () => {
     { name: "POST /api/payroll/{id}/approve", allowed: RELEASERS, ok: 200, request: async () => ["POST", `/api/payroll/${(await runIn("calculated")).id}/approve`] },
     { name: "POST /api/payroll/{id}/reopen", allowed: RELEASERS, ok: 200, request: async () => ["POST", `/api/payroll/${(await runIn("approved")).id}/reopen`, { reason: "A late overtime claim" }] },
     { name: "POST /api/payroll/release/{id}", allowed: RELEASERS, ok: 200, request: async () => ["POST", `/api/payroll/release/${(await runIn("approved")).id}`] },
-    { name: "GET /api/payslips", allowed: READERS, ok: 200, request: async () => ["GET", "/api/payslips"] },
-    { name: "GET /api/payslips/{id}", allowed: READERS, ok: 200, request: async () => ["GET", `/api/payslips/${(await payslipsOf((await runIn("calculated")).id))[0].id}`] },
+    { name: "GET /api/payslips", allowed: PAYSLIP_READERS, ok: 200, request: async () => ["GET", "/api/payslips"] },
+    { name: "GET /api/payslips/{id}", allowed: PAYSLIP_READERS, ok: 200, request: async () => ["GET", `/api/payslips/${(await payslipsOf((await runIn("calculated")).id))[0].id}`] },
   ];
 
   it.each(ENDPOINTS)("$name: 401 signed out, 403 without the permission, $ok for $allowed", async ({ allowed, ok, request }) => {

@@ -12,13 +12,15 @@
  * LEVY (10% of BASIC before tax, the employer another 5%), TAX (20% of taxable).
  */
 import ExcelJS from "exceljs";
-import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PayslipRecord, RunRecord } from "../../contracts/payroll";
 import type { PayrollSheetReply } from "../../contracts/payroll-sheet";
 import { startTestApp, type TestApp } from "../support/api";
+import { createPayComponents, TEST_PAY_COMPONENTS } from "../support/pay-components";
 import { PAYROLL_CALLERS, PAYROLL_READERS, PAYROLL_RELEASERS, payrollCallerTokens, type PayrollCaller } from "../support/payroll-callers";
+import { month, runTakenTo, type RunState } from "../support/payroll-runs";
 import { activitiesAfter, ADMIN, call, createPerson, lastActivityId } from "../support/people";
+import { requestsTo } from "../support/requests";
 
 let t: TestApp;
 let admin: string;
@@ -34,13 +36,7 @@ beforeAll(async () => {
   t = await startTestApp();
   admin = await t.tokenFor(ADMIN.email);
   Object.assign(tokens, await payrollCallerTokens(t, admin));
-  const set = [
-    { code: "BASIC", name: "Basic pay", kind: "earning", taxable: true, calculation: { type: "formula", expression: "basic" }, order: 1 },
-    { code: "ALLOW", name: "Allowance", kind: "earning", calculation: { type: "fixed", amount: "100.00" }, order: 3 },
-    { code: "LEVY", name: "Levy", kind: "deduction", pre_tax: true, calculation: { type: "percent", rate: "0.10", of: "BASIC" }, employer_share: { type: "percent", rate: "0.05", of: "BASIC" }, order: 4 },
-    { code: "TAX", name: "Tax", kind: "deduction", calculation: { type: "formula", expression: "taxable * 0.2" }, order: 5 },
-  ];
-  for (const body of set) await must(admin, "POST", "/api/pay-components", body, 201);
+  await createPayComponents(t, admin, TEST_PAY_COMPONENTS.filter(({ code }) => code !== "OT"));
   const person = async (key: keyof typeof people, extra: Record<string, unknown>) => {
     const number = `S-${key.toUpperCase()}`;
     people[key] = { id: (await createPerson(t, admin, { pay_basis: "monthly", currency: "USD", hire_date: "2020-01-01", end_date: null, employee_number: number, ...extra })).id, number };
@@ -54,32 +50,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function must(token: string | null, method: InjectOptions["method"], url: string, payload?: unknown, status = 200) {
-  const response = await call(t, token, { method, url, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
-  return response.json().data;
-}
-
-/** The `number`th month from January 2026 (13 is January 2027). */
-const month = (number: number) => {
-  const start = new Date(Date.UTC(2026, number - 1, 1)).toISOString().slice(0, 10);
-  const end = new Date(Date.UTC(2026, number, 0)).toISOString().slice(0, 10);
-  return { period_start: start, period_end: end, pay_date: end };
-};
+const { must } = requestsTo(() => t);
 
 const everyone = () => Object.values(people).map((person) => person.id);
 
 /** A run of everyone in a month of its own, taken to `state`. */
-async function runIn(state: "draft" | "calculated" | "approved" | "released", period: ReturnType<typeof month>): Promise<RunRecord> {
-  const run: RunRecord = await must(admin, "POST", "/api/payroll", { ...period, people: { user_ids: everyone() } }, 201);
-  if (state === "draft") return run;
-  await must(admin, "POST", `/api/payslip/generate-payslips/${run.id}`, undefined, 202);
-  await t.app.ctx.jobs.idle();
-  if (state === "calculated") return must(admin, "GET", `/api/payroll/${run.id}`);
-  await must(admin, "POST", `/api/payroll/${run.id}/approve`);
-  if (state === "approved") return must(admin, "GET", `/api/payroll/${run.id}`);
-  return must(admin, "POST", `/api/payroll/release/${run.id}`);
-}
+const runIn = (state: RunState, period: ReturnType<typeof month>) => runTakenTo(t, admin, state, { ...period, people: { user_ids: everyone() } });
 
 const slipOf = (key: keyof typeof people) => payslips.find((slip) => slip.user_id === people[key].id)!;
 const lineOf = (slip: PayslipRecord, code: string, kind = "earning") => slip.lines.find((line) => line.code === code && line.kind === kind)?.amount ?? 0;

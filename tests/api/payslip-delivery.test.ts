@@ -5,7 +5,7 @@
  * download log, withdrawal, a run's ZIP and the office's recent figures.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAYROLL_CALLERS, payrollCallerTokens, PAYROLL_READERS, PAYROLL_RELEASERS, type PayrollCaller } from "../support/payroll-callers";
+import { PAYROLL_CALLERS, payrollCallerTokens, PAYSLIP_READERS, PAYSLIP_WITHDRAWERS, type PayrollCaller } from "../support/payroll-callers";
 import { startTestApp, type TestApp } from "../support/api";
 import { ADMIN, call, employeeSignedIn, type Person } from "../support/people";
 import { createSample } from "../support/samples";
@@ -168,15 +168,23 @@ describe("signed links", () => {
 });
 
 describe("withdrawal", () => {
-  it("takes a released payslip from its person: gone from their list, its links refused, the reason kept and told to them; once only", async () => {
+  it("takes a released payslip from its person: gone from their list, its links refused (theirs and the office's), the reason kept and told to them; once only", async () => {
     const link = (await get(other.token, `/api/payslip/signed-url/${theirs}`)).json().data.url;
+    const officeLink = (await get(admin, `/api/payslip/signed-url/${theirs}`)).json().data.url;
     const refused = await call(t, admin, { method: "POST", url: `/api/payslips/${mine.mar}/withdraw`, payload: { reason: "Not released yet" } });
     expect(refused.statusCode).toBe(409);
     expect((await call(t, admin, { method: "POST", url: `/api/payslips/${theirs}/withdraw`, payload: { reason: " " } })).statusCode).toBe(422);
     const done = await call(t, admin, { method: "POST", url: `/api/payslips/${theirs}/withdraw`, payload: { reason: "Issued with the wrong bank account" } });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data.withdrawn_at).not.toBeNull();
-    expect((await get(null, link)).statusCode).toBe(403);
+    for (const withdrawnLink of [link, officeLink]) {
+      const refusedLink = await get(null, withdrawnLink);
+      expect(refusedLink.statusCode).toBe(410);
+      expect(refusedLink.json().message).toBe("This payslip was withdrawn by the payroll office: its download links no longer work.");
+    }
+    expect((await get(admin, `/api/payslip/signed-url/${theirs}`)).statusCode).toBe(410);
+    // The office keeps its copy by token, marked withdrawn.
+    expect((await get(admin, `/api/payslip/generate-pdf/${theirs}`)).statusCode).toBe(200);
     expect((await get(other.token, `/api/payslips/${theirs}/document`)).statusCode).toBe(403);
     expect((await get(other.token, `/api/payslip/generate-pdf/${theirs}`)).statusCode).toBe(403);
     expect((await get(other.token, "/api/payslips/user-payslips")).json().data.payslips.map((row: { id: number }) => row.id)).not.toContain(theirs);
@@ -237,12 +245,12 @@ describe("who reaches each endpoint", () => {
     tokens = await payrollCallerTokens(t, admin);
   });
   const expectations: { url: (id: number) => string; allowed: readonly PayrollCaller[]; ok: number }[] = [
-    { url: (id) => `/api/payslips/${id}/document`, allowed: PAYROLL_READERS, ok: 200 },
-    { url: (id) => `/api/payslips/${id}/downloads`, allowed: PAYROLL_READERS, ok: 200 },
-    { url: (id) => `/api/payslip/signed-url/${id}`, allowed: PAYROLL_READERS, ok: 200 },
-    { url: (id) => `/api/payslip/generate-pdf/${id}`, allowed: PAYROLL_READERS, ok: 200 },
-    { url: () => "/api/payslip/recent-payslips-with-summary-stats", allowed: PAYROLL_READERS, ok: 200 },
-    { url: () => `/api/payroll/${febRun}/payslips.zip`, allowed: PAYROLL_READERS, ok: 200 },
+    { url: (id) => `/api/payslips/${id}/document`, allowed: PAYSLIP_READERS, ok: 200 },
+    { url: (id) => `/api/payslips/${id}/downloads`, allowed: PAYSLIP_READERS, ok: 200 },
+    { url: (id) => `/api/payslip/signed-url/${id}`, allowed: PAYSLIP_READERS, ok: 200 },
+    { url: (id) => `/api/payslip/generate-pdf/${id}`, allowed: PAYSLIP_READERS, ok: 200 },
+    { url: () => "/api/payslip/recent-payslips-with-summary-stats", allowed: PAYSLIP_READERS, ok: 200 },
+    { url: () => `/api/payroll/${febRun}/payslips.zip`, allowed: PAYSLIP_READERS, ok: 200 },
     { url: () => "/api/payslips/user-payslips", allowed: PAYROLL_CALLERS.filter((caller) => caller !== "anonymous"), ok: 200 },
   ];
   for (const expectation of expectations) {
@@ -255,10 +263,10 @@ describe("who reaches each endpoint", () => {
     });
   }
 
-  it("POST /api/payslips/{id}/withdraw: whoever releases pay", async () => {
+  it("POST /api/payslips/{id}/withdraw: whoever releases pay or withdraws payslips", async () => {
     for (const caller of PAYROLL_CALLERS) {
       const reply = await call(t, tokens[caller], { method: "POST", url: `/api/payslips/${mine.jan}/withdraw`, payload: { reason: "Matrix" } });
-      const expected = caller === "anonymous" ? 401 : PAYROLL_RELEASERS.includes(caller) ? (caller === PAYROLL_RELEASERS[0] ? 200 : 409) : 403;
+      const expected = caller === "anonymous" ? 401 : PAYSLIP_WITHDRAWERS.includes(caller) ? (caller === PAYSLIP_WITHDRAWERS[0] ? 200 : 409) : 403;
       expect(reply.statusCode, `${caller}: ${reply.body.slice(0, 200)}`).toBe(expected);
     }
   });

@@ -21,8 +21,10 @@ import type { PayslipRecord, RunRecord } from "../../contracts/payroll";
 import type { PayslipEditReply } from "../../contracts/payslips";
 import { jobs, payrollRuns } from "../../server/db/schema";
 import { startTestApp, type TestApp } from "../support/api";
-import { PAYROLL_CALLERS, PAYROLL_MANAGERS, payrollCallerTokens, type PayrollCaller } from "../support/payroll-callers";
-import { activitiesAfter, ADMIN, call, createPerson, employeeSignedIn, lastActivityId } from "../support/people";
+import { createPayComponents } from "../support/pay-components";
+import { PAYROLL_CALLERS, payrollCallerTokens, PAYSLIP_EDITORS, type PayrollCaller } from "../support/payroll-callers";
+import { activitiesAfter, ADMIN, createPerson, employeeSignedIn, lastActivityId } from "../support/people";
+import { requestsTo } from "../support/requests";
 
 let t: TestApp;
 let admin: string;
@@ -36,33 +38,11 @@ beforeAll(async () => {
   t = await startTestApp();
   admin = await t.tokenFor(ADMIN.email);
   Object.assign(tokens, await payrollCallerTokens(t, admin));
-  const set = [
-    { code: "BASIC", name: "Basic pay", kind: "earning", taxable: true, calculation: { type: "formula", expression: "basic" }, order: 1 },
-    { code: "OT", name: "Overtime", kind: "earning", taxable: true, calculation: { type: "formula", expression: "hourly_rate * overtime_hours * 1.25" }, order: 2 },
-    { code: "ALLOW", name: "Allowance", kind: "earning", calculation: { type: "fixed", amount: "100.00" }, order: 3 },
-    { code: "LEVY", name: "Levy", kind: "deduction", pre_tax: true, calculation: { type: "percent", rate: "0.10", of: "BASIC" }, employer_share: { type: "percent", rate: "0.05", of: "BASIC" }, order: 4 },
-    { code: "TAX", name: "Tax", kind: "deduction", calculation: { type: "formula", expression: "taxable * 0.2" }, order: 5 },
-  ];
-  for (const body of set) components[body.code] = (await must(admin, "POST", "/api/pay-components", body, 201)).id;
+  Object.assign(components, await createPayComponents(t, admin));
 });
 afterAll(() => t.close());
 
-const send = (token: string | null, method: InjectOptions["method"], url: string, payload?: unknown) =>
-  call(t, token, { method, url, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-
-/** A request expected to answer `status`; its data. */
-async function must(token: string | null, method: InjectOptions["method"], url: string, payload?: unknown, status = 200) {
-  const response = await send(token, method, url, payload);
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
-  return response.json().data;
-}
-
-/** A refused request: its status, message and field errors. */
-async function refusal(token: string | null, method: InjectOptions["method"], url: string, payload?: unknown) {
-  const response = await send(token, method, url, payload);
-  const body = response.json();
-  return { status: response.statusCode, message: body.message as string, ...(body.errors ? { errors: body.errors } : {}) };
-}
+const { send, must, refusal } = requestsTo(() => t);
 
 /** Someone paid 3,000.00 a month since 2020: a person of their own, so every run of February may pay them. */
 const person = () => createPerson(t, admin, { pay_basis: "monthly", base_rate: 300000, currency: "USD", hire_date: "2020-01-01", end_date: null });
@@ -391,11 +371,11 @@ describe("who may", () => {
     { name: "POST /api/payslips/bulk-delete", ok: 200, request: async () => ["POST", "/api/payslips/bulk-delete", { ids: [(await oneSlip()).id] }] },
   ];
 
-  it.each(ENDPOINTS)("$name: 401 signed out, 403 to all but payroll managers and the administrator", async ({ ok, request }) => {
+  it.each(ENDPOINTS)("$name: 401 signed out, 403 to all but payroll and payslip managers and the administrator", async ({ ok, request }) => {
     // Those refused act on one shared payslip; each caller let through gets a fresh one (a deletion needs its own).
     const shared = await request();
     for (const caller of PAYROLL_CALLERS) {
-      const allowed = PAYROLL_MANAGERS.includes(caller);
+      const allowed = PAYSLIP_EDITORS.includes(caller);
       const [method, url, payload] = allowed ? await request() : shared;
       const response = await send(tokens[caller], method, url, payload);
       const expected = allowed ? ok : caller === "anonymous" ? 401 : 403;

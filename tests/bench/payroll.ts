@@ -11,6 +11,7 @@ import fs from "node:fs";
 import type { RunningServer } from "../support/e2e";
 import { DEMO_PAY_COMPONENTS, DEMO_RATE_TABLES } from "../../server/db/seed-payroll";
 import { BENCH_MONTH } from "./attendance-load";
+import { api, untilCalculated } from "./server-api";
 
 export interface PayrollFigures {
   people: number;
@@ -34,17 +35,6 @@ export const SETUP: { url: string; body: Record<string, unknown> }[] = [
 
 const COMPONENTS = SETUP.filter((step) => step.url === "/api/pay-components").length;
 
-async function api(server: RunningServer, token: string, method: string, url: string, body?: unknown) {
-  const response = await fetch(`${server.url}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { data: Record<string, unknown> };
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(json).slice(0, 300)}`);
-  return json.data;
-}
-
 function memory(pid: number): { peakMb: number | null; rssMb: number | null } {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -63,17 +53,9 @@ export async function measurePayroll(server: RunningServer, token: string, runs 
   for (let attempt = 0; attempt < runs; attempt++) {
     const started = performance.now();
     const queued = await api(server, token, "POST", `/api/payslip/generate-payslips/${run.id}`);
-    for (;;) {
-      const current = await api(server, token, "GET", `/api/payroll/${run.id}`);
-      // A recalculation is done once the job it queued is no longer queued or running.
-      if (current.status === "calculated" && current.progress === null) {
-        figures.runs.push(performance.now() - started);
-        const totals = current.totals as { people: number };
-        figures.payslips = totals.people;
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    const current = await untilCalculated(server, token, run.id);
+    figures.runs.push(performance.now() - started);
+    figures.payslips = (current.totals as { people: number }).people;
     const job = await api(server, token, "GET", `/api/jobs/${queued.job_id}`);
     if (job.status !== "completed") throw new Error(`the calculation ended ${String(job.status)}: ${String(job.last_error)}`);
     figures.jobs.push(Date.parse(String(job.finished_at)) - Date.parse(String(job.created_at)));

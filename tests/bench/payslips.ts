@@ -9,6 +9,7 @@
 import type { RunningServer } from "../support/e2e";
 import { BENCH_MONTH } from "./attendance-load";
 import { SETUP } from "./payroll";
+import { api, untilCalculated } from "./server-api";
 
 export interface PayslipFigures {
   payslips: number;
@@ -20,17 +21,6 @@ export interface PayslipFigures {
   averagePdfKb: number;
   /** Single PDFs by token, one after another: p50 / p95, ms. */
   single: { p50: number; p95: number };
-}
-
-async function api(server: RunningServer, token: string, method: string, url: string, body?: unknown) {
-  const response = await fetch(`${server.url}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { data: Record<string, unknown> };
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(json).slice(0, 300)}`);
-  return json.data;
 }
 
 /** Each entry's uncompressed size, from the ZIP's central directory (signature 0x02014b50). */
@@ -55,11 +45,7 @@ export async function measurePayslips(server: RunningServer, token: string, atte
   for (const step of SETUP) await api(server, token, "POST", step.url, step.body);
   const run = await api(server, token, "POST", "/api/payroll", { name: "Bench payslips", period_start: BENCH_MONTH.from, period_end: BENCH_MONTH.to, pay_date: BENCH_MONTH.to, people: "all" });
   await api(server, token, "POST", `/api/payslip/generate-payslips/${run.id}`);
-  for (;;) {
-    const current = await api(server, token, "GET", `/api/payroll/${run.id}`);
-    if (current.status === "calculated" && current.progress === null) break;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await untilCalculated(server, token, run.id);
   const zips: number[] = [];
   let sizes: number[] = [];
   let zipBytes = 0;

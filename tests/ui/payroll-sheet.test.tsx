@@ -6,12 +6,15 @@
  * refusal lists every cell in error, a success reloads the run.
  */
 import { configure, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PayslipRecord, RunRecord } from "../../contracts/payroll";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { RunRecord } from "../../contracts/payroll";
 import type { PayrollSheetReply, SheetRow } from "../../contracts/payroll-sheet";
-import { http } from "../../src/lib/http";
+import { catchDownloads } from "./downloads";
+import { runRecord, stamp } from "./payroll-records";
+import { runReviewSession } from "./payroll-sessions";
 import { renderAt } from "./render";
-import { meAs, page, signedInAs } from "./session";
+import { recordParams } from "./request-params";
+import { meAs } from "./session";
 import { toasts } from "./toasts";
 import { setupUser } from "./user";
 
@@ -24,48 +27,15 @@ configure({ asyncUtilTimeout: 15_000 });
 afterEach(() => localStorage.clear());
 
 /** The query parameters of each call (the fake answers by path alone). */
-const seen: { url: string; params: URLSearchParams }[] = [];
-let interceptor = -1;
-beforeEach(() => {
-  seen.length = 0;
-  interceptor = http.interceptors.request.use((config) => {
-    seen.push({ url: config.url ?? "", params: new URLSearchParams(config.params as URLSearchParams) });
-    return config;
-  });
-});
-afterEach(() => http.interceptors.request.eject(interceptor));
+const seen = recordParams();
 
 const MANAGER = meAs(4, 2, "Pat Payroll", ["payroll_manage"]);
 const RELEASER = meAs(6, 2, "Rene Release", ["payroll_release"]);
 const READER = meAs(7, 2, "Vic Viewer", ["payroll_view"]);
 
-const stamp = (by: number, by_name: string, at: string) => ({ by, by_name, at });
-
-function run(id: number, changes: Partial<RunRecord> = {}): RunRecord {
-  return {
-    id,
-    name: "October 2026",
-    kind: "regular",
-    corrects_id: null,
-    period_start: "2026-10-01",
-    period_end: "2026-10-31",
-    pay_date: "2026-11-05",
-    people: "all",
-    status: "calculated",
-    currency: "PHP",
-    job_id: null,
-    progress: null,
-    totals: { people: 3, gross: 14_500_000, deductions: 600_000, net: 13_900_000, employer_cost: 15_200_000 },
-    warnings: [],
-    calculated: stamp(4, "Pat Payroll", "2026-11-20T02:00:00.000Z"),
-    approved: null,
-    released: null,
-    separate_approver: false,
-    created_at: "2026-11-20T01:00:00.000Z",
-    updated_at: "2026-11-20T02:00:00.000Z",
-    ...changes,
-  };
-}
+/** A run of the sheet's three people. */
+const run = (id: number, changes: Partial<RunRecord> = {}) =>
+  runRecord(id, { totals: { people: 3, gross: 14_500_000, deductions: 600_000, net: 13_900_000, employer_cost: 15_200_000 }, ...changes });
 
 const CALCULATED = run(2);
 const DRAFT = run(3, { status: "draft", calculated: null, totals: { people: 0, gross: 0, deductions: 0, net: 0, employer_cost: 0 } });
@@ -119,10 +89,7 @@ function sheet(shown: RunRecord, name: string, rows: SheetRow[]): PayrollSheetRe
 
 /** A run's review on its Sheet tab, the grid answered for everyone and per department. */
 function sheetSession(me: ReturnType<typeof meAs>, shown: RunRecord) {
-  const fake = signedInAs(me);
-  fake.on("GET", `/payroll/${shown.id}`, [200, { data: shown }]);
-  fake.on("GET", "/payslips", page<PayslipRecord>([]));
-  fake.on("GET", `/payroll/${shown.id}/comparison`, [200, { data: { previous: null, rows: [] } }]);
+  const fake = runReviewSession(me, shown, [], { previous: null, rows: [] });
   fake.on("GET", `/payroll-sheet/${shown.id}/all`, [200, { data: sheet(shown, "all", [DANA, IVO, NOEL]) }]);
   fake.on("GET", `/payroll-sheet/${shown.id}/Finance`, [200, { data: sheet(shown, "Finance", [DANA, IVO]) }]);
   fake.on("GET", `/payroll-sheet/${shown.id}/Sales`, [200, { data: sheet(shown, "Sales", [NOEL]) }]);
@@ -139,18 +106,6 @@ const buttonNames = (scope: HTMLElement) =>
 
 /** The sheet's own buttons (the review's header has the run's steps). */
 const sheetButtons = async () => buttonNames(await screen.findByRole("group", { name: "Sheet files and import" }));
-
-/** Stands in for the browser's download: the blobs saved and the names they were saved under. */
-function catchDownloads() {
-  const saved: Blob[] = [];
-  const names: string[] = [];
-  Object.defineProperty(URL, "createObjectURL", { configurable: true, writable: true, value: (blob: Blob) => (saved.push(blob), "blob:download") });
-  Object.defineProperty(URL, "revokeObjectURL", { configurable: true, writable: true, value: () => {} });
-  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-    names.push(this.download);
-  });
-  return { saved, names };
-}
 
 describe("the run's sheet", () => {
   it("shows a column per component and the totals, and a department at a time", async () => {
@@ -279,7 +234,7 @@ describe("the run's sheet", () => {
     await waitFor(() => expect(within(header).getByText("Calculated", { selector: ".ant-tag" })).toBeInTheDocument());
   }, 60_000);
 
-  it("takes no other file than a spreadsheet, and offers no import after approval or to a reader", async () => {
+  it("takes no other file than a spreadsheet, offers an import again once a calculation is over, none after approval or to a reader", async () => {
     // What the picker's filter would keep out can still be dropped on it: the dialog checks too.
     const user = setupUser({ applyAccept: false });
     sheetSession(MANAGER, CALCULATED);
@@ -291,6 +246,13 @@ describe("the run's sheet", () => {
     await user.upload(input, new File(["hello"], "notes.txt", { type: "text/plain" }));
     expect(await within(dialog).findByText("Choose an .xlsx or .csv file.")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: /Import and replace/ })).toBeDisabled();
+    view.unmount();
+
+    // A calculated run keeps the job that calculated it: that job being over, the run takes an import.
+    sheetSession(MANAGER, run(2, { status: "calculated", job_id: 9, progress: null }));
+    view = renderAt("/payroll/2?tab=sheet");
+    await sheetTab();
+    expect(await sheetButtons()).toContain("Import sheet");
     view.unmount();
 
     sheetSession(MANAGER, run(2, { status: "approved" }));

@@ -8,42 +8,16 @@
  */
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { payslipRecord, runRecord, stamp } from "./payroll-records";
+import { runReviewSession } from "./payroll-sessions";
 import { renderAt } from "./render";
 import { meAs, page, signedInAs } from "./session";
 import { settle, toasts } from "./toasts";
 import { setupUser } from "./user";
 import type { JobRecord } from "../../contracts/jobs";
-import type { ComparisonReply, PayslipRecord, RunRecord } from "../../contracts/payroll";
+import type { ComparisonReply, RunRecord } from "../../contracts/payroll";
 
-const stamp = (by: number, by_name: string, at: string) => ({ by, by_name, at });
-
-function run(id: number, changes: Partial<RunRecord> = {}): RunRecord {
-  return {
-    id,
-    name: "October 2026",
-    kind: "regular",
-    corrects_id: null,
-    period_start: "2026-10-01",
-    period_end: "2026-10-31",
-    pay_date: "2026-11-05",
-    people: "all",
-    status: "calculated",
-    currency: "PHP",
-    job_id: null,
-    progress: null,
-    totals: { people: 38, gross: 151_024_250, deductions: 6_796_091, net: 144_228_159, employer_cost: 165_371_554 },
-    warnings: [],
-    calculated: stamp(4, "Pat Payroll", "2026-11-20T02:00:00.000Z"),
-    approved: null,
-    released: null,
-    separate_approver: false,
-    created_at: "2026-11-20T01:00:00.000Z",
-    updated_at: "2026-11-20T02:00:00.000Z",
-    ...changes,
-  };
-}
-
-const DRAFT = run(3, {
+const DRAFT = runRecord(3, {
   name: "Payroll 2026-11-01 – 2026-11-30",
   period_start: "2026-11-01",
   period_end: "2026-11-30",
@@ -52,8 +26,8 @@ const DRAFT = run(3, {
   totals: { people: 0, gross: 0, deductions: 0, net: 0, employer_cost: 0 },
   calculated: null,
 });
-const CALCULATED = run(2);
-const RELEASED = run(1, {
+const CALCULATED = runRecord(2);
+const RELEASED = runRecord(1, {
   name: "September 2026",
   period_start: "2026-09-01",
   period_end: "2026-09-30",
@@ -70,25 +44,9 @@ const SUMMARY = {
   currency: "PHP",
 };
 
-function payslip(id: number, changes: Partial<PayslipRecord> = {}): PayslipRecord {
-  return {
-    id,
-    payroll_id: 2,
-    payroll_name: "October 2026",
-    status: "calculated",
-    user_id: 11,
-    user_name: "Dana Reyes",
-    employee_number: "E-11",
-    department: "Finance",
-    period_start: "2026-10-01",
-    period_end: "2026-10-31",
-    pay_date: "2026-11-05",
-    currency: "PHP",
-    gross: 5_450_000,
-    deductions: 245_250,
-    net: 5_204_750,
-    employer_cost: 5_967_750,
-    taxable: 5_204_750,
+/** Dana's payslip in the review: a meal allowance and the employer's share of social security; late 35 minutes and absent a day. */
+const payslip = (id: number) =>
+  payslipRecord(id, {
     lines: [
       { code: "BASIC", name: "Basic pay", kind: "earning", amount: 5_400_000 },
       { code: "ALLOW", name: "Meal allowance", kind: "earning", amount: 50_000 },
@@ -96,11 +54,7 @@ function payslip(id: number, changes: Partial<PayslipRecord> = {}): PayslipRecor
       { code: "SSS", name: "Social security", kind: "employer", amount: 517_750 },
     ],
     inputs: { pay_basis: "monthly", rate: 5_400_000, days_worked: 21, hours_worked: 168, overtime_hours: 2.5, late_minutes: 35, undertime_minutes: 0, absences: 1 },
-    withdrawn_at: null,
-    created_at: "2026-11-20T02:00:00.000Z",
-    ...changes,
-  };
-}
+  });
 
 const COMPARISON: ComparisonReply = {
   previous: { id: 1, name: "September 2026" },
@@ -178,13 +132,7 @@ function listSession(me = ADMIN, runs: RunRecord[] = [DRAFT, CALCULATED, RELEASE
 }
 
 /** One run's review: the run, its payslips and its comparison. */
-function reviewSession(me: ReturnType<typeof meAs>, shown: RunRecord) {
-  const fake = signedInAs(me);
-  fake.on("GET", `/payroll/${shown.id}`, [200, { data: shown }]);
-  fake.on("GET", "/payslips", page([payslip(21)]));
-  fake.on("GET", `/payroll/${shown.id}/comparison`, [200, { data: COMPARISON }]);
-  return fake;
-}
+const reviewSession = (me: ReturnType<typeof meAs>, shown: RunRecord) => runReviewSession(me, shown, [payslip(21)], COMPARISON);
 
 const header = async () => (await screen.findByRole("heading", { level: 2 })).closest(".ant-card") as HTMLElement;
 const buttonNames = (scope: HTMLElement) => within(scope).queryAllByRole("button").map((button) => button.textContent?.trim()).filter(Boolean);
@@ -228,7 +176,7 @@ describe("payroll runs list", () => {
   it("creates a run for a department from the coming period, then opens it", async () => {
     const user = setupUser();
     const fake = listSession(MANAGER);
-    const created = run(5, { name: "Finance November", status: "draft", people: { department: "Finance" }, calculated: null });
+    const created = runRecord(5, { name: "Finance November", status: "draft", people: { department: "Finance" }, calculated: null });
     fake.on("POST", "/payroll", [201, { data: created, message: "Payroll run created." }]);
     fake.on("GET", "/payroll/5", [200, { data: created }]);
     fake.on("GET", "/payslips", page([]));
@@ -309,7 +257,7 @@ describe("a run's review", () => {
     expect(buttonNames(await header())).toEqual(["Approve"]);
     view.unmount();
 
-    const blocked = run(2, {
+    const blocked = runRecord(2, {
       warnings: [
         { user_id: 11, user_name: "Dana Reyes", kind: "negative_net", detail: null, message: null },
         { user_id: 12, user_name: "Noel Santos", kind: "missing_rate", detail: null, message: null },
@@ -329,14 +277,14 @@ describe("a run's review", () => {
   }, 60_000);
 
   it("keeps Approve from the one who calculated when settings ask for four eyes, and says why", async () => {
-    reviewSession(ADMIN, run(2, { separate_approver: true, calculated: { by: 1, by_name: "Alex Admin", at: "2026-11-20T02:00:00.000Z" } }));
+    reviewSession(ADMIN, runRecord(2, { separate_approver: true, calculated: { by: 1, by_name: "Alex Admin", at: "2026-11-20T02:00:00.000Z" } }));
     renderAt("/payroll/2");
     expect(buttonNames(await header())).toEqual(["Recalculate", "Delete run"]);
     expect(screen.getByText(/You calculated this run: someone else must approve it/)).toBeInTheDocument();
   }, 40_000);
 
   it("offers an approved run's releaser Reopen and Release; a released run only its correction, to creators, and a reader no step", async () => {
-    const approved = run(2, { status: "approved", approved: { by: 6, by_name: "Rene Release", at: "2026-11-21T02:00:00.000Z" } });
+    const approved = runRecord(2, { status: "approved", approved: { by: 6, by_name: "Rene Release", at: "2026-11-21T02:00:00.000Z" } });
     reviewSession(RELEASER, approved);
     let view = renderAt("/payroll/2");
     expect(buttonNames(await header())).toEqual(["Reopen", "Release"]);
@@ -367,7 +315,7 @@ describe("a run's review", () => {
     const user = setupUser();
     const fake = reviewSession(MANAGER, RELEASED);
     fake.on("GET", "/users/lookup", [200, { data: [{ id: 11, name: "Dana Reyes", employee_number: "E-11", department: "Finance" }] }]);
-    const created = run(6, { name: "Correction 2026-09-01 – 2026-09-30", kind: "off_cycle", corrects_id: 1, status: "draft", people: { user_ids: [11] }, calculated: null });
+    const created = runRecord(6, { name: "Correction 2026-09-01 – 2026-09-30", kind: "off_cycle", corrects_id: 1, status: "draft", people: { user_ids: [11] }, calculated: null });
     fake.on("POST", "/payroll", [201, { data: created, message: "Payroll run created." }]);
     fake.on("GET", "/payroll/6", [200, { data: created }]);
     fake.on("GET", "/payroll/6/comparison", [200, { data: { previous: null, rows: [] } }]);
@@ -405,7 +353,7 @@ describe("a run's review", () => {
 
   it("says before releasing that everyone paid will be notified", async () => {
     const user = setupUser();
-    const approved = run(2, { status: "approved", approved: { by: 6, by_name: "Rene Release", at: "2026-11-21T02:00:00.000Z" } });
+    const approved = runRecord(2, { status: "approved", approved: { by: 6, by_name: "Rene Release", at: "2026-11-21T02:00:00.000Z" } });
     const fake = reviewSession(RELEASER, approved);
     fake.on("POST", "/payroll/release/2", [200, { data: { ...approved, status: "released" }, message: "Payroll run released: everyone paid has been told." }]);
     renderAt("/payroll/2");
@@ -419,7 +367,7 @@ describe("a run's review", () => {
 
   it("requires a reason to reopen an approved run, and sends it", async () => {
     const user = setupUser();
-    const approved = run(2, { status: "approved", approved: { by: 6, by_name: "Rene Release", at: "2026-11-21T02:00:00.000Z" } });
+    const approved = runRecord(2, { status: "approved", approved: { by: 6, by_name: "Rene Release", at: "2026-11-21T02:00:00.000Z" } });
     const fake = reviewSession(RELEASER, approved);
     fake.on("POST", "/payroll/2/reopen", [200, { data: CALCULATED, message: "Payroll run reopened: it can be calculated again." }]);
     renderAt("/payroll/2");
@@ -451,7 +399,7 @@ describe("a run's review", () => {
       return [200, { data: polls < 3 ? job() : job({ status: "completed", progress: { done: 4, total: 4 }, finished_at: "2026-11-20T02:01:00.000Z" }) }];
     });
     let reloaded = false;
-    fake.on("GET", "/payroll/3", () => [200, { data: reloaded ? run(3, { name: DRAFT.name, status: "calculated" }) : polls > 0 ? queued : DRAFT }]);
+    fake.on("GET", "/payroll/3", () => [200, { data: reloaded ? runRecord(3, { name: DRAFT.name, status: "calculated" }) : polls > 0 ? queued : DRAFT }]);
     renderAt("/payroll/3");
     await user.click(within(await header()).getByRole("button", { name: "Calculate" }));
     await waitFor(() => expect(fake.calls.some((call) => call.url === "/payslip/generate-payslips/3")).toBe(true));

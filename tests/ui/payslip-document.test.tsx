@@ -10,7 +10,7 @@
  */
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { SettingsRecord } from "../../contracts/settings";
+import { PAYROLL_SETTINGS } from "./payroll-settings";
 import { documentOf, HISTORY } from "./payslip-documents";
 import { renderAt } from "./render";
 import { COMPANY, meAs, signedInAs, switchesLanguage } from "./session";
@@ -134,23 +134,11 @@ describe("a payslip as a document", () => {
 });
 
 describe("payroll settings: protected payslip PDFs", () => {
-  const PAYROLL: SettingsRecord<"payroll"> = {
-    pay_frequency: "monthly",
-    pay_day_rule: "last_working_day",
-    pay_day_of_month: 25,
-    working_days_per_month: "22",
-    hours_per_day: "8",
-    overtime_multiplier: "1.25",
-    rounding: "half_up",
-    separate_approver: false,
-    pdf_password: false,
-  };
-
   it("turns on the PDF password and sends only that", async () => {
     const user = setupUser();
     const fake = signedInAs(meAs(1, 0, "Alex Admin"));
-    fake.on("GET", "/settings/payroll", [200, { data: PAYROLL }]);
-    fake.on("PUT", "/settings/payroll", (body) => [200, { data: { ...PAYROLL, ...(body as object) }, message: "Settings saved." }]);
+    fake.on("GET", "/settings/payroll", [200, { data: PAYROLL_SETTINGS }]);
+    fake.on("PUT", "/settings/payroll", (body) => [200, { data: { ...PAYROLL_SETTINGS, ...(body as object) }, message: "Settings saved." }]);
     renderAt("/settings/payroll-settings");
     const protect = await screen.findByRole("switch", { name: "Protect payslip PDFs with a password" });
     expect(protect).not.toBeChecked();

@@ -8,11 +8,14 @@
  * downloads a run's payslips as one ZIP once filtered by the run.
  */
 import { configure, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { PayslipRecord, RunRecord } from "../../contracts/payroll";
 import type { PayslipDocument, PayslipDownload, PayslipEditReply } from "../../contracts/payslips";
+import { catchDownloads } from "./downloads";
+import { payslipRecord } from "./payroll-records";
+import { payslipsListSession } from "./payroll-sessions";
 import { renderAt } from "./render";
-import { meAs, page, signedInAs } from "./session";
+import { meAs } from "./session";
 import { settle, toasts } from "./toasts";
 import { setupUser } from "./user";
 
@@ -30,40 +33,11 @@ const MANAGER = meAs(4, 2, "Pat Payroll", ["payroll_manage"]);
 const RELEASER = meAs(6, 2, "Rene Release", ["payroll_release"]);
 /** Reads only. */
 const READER = meAs(7, 2, "Vic Viewer", ["payroll_view"]);
+/** Hands out payslips: reads them all, never the runs behind them. */
+const CLERK = meAs(8, 2, "Cas Clerk", ["payslips_view"]);
 
-function payslip(id: number, changes: Partial<PayslipRecord> = {}): PayslipRecord {
-  return {
-    id,
-    payroll_id: 2,
-    payroll_name: "October 2026",
-    status: "calculated",
-    user_id: 11,
-    user_name: "Dana Reyes",
-    employee_number: "E-11",
-    department: "Finance",
-    period_start: "2026-10-01",
-    period_end: "2026-10-31",
-    pay_date: "2026-11-05",
-    currency: "PHP",
-    gross: 5_450_000,
-    deductions: 245_250,
-    net: 5_204_750,
-    employer_cost: 5_967_750,
-    taxable: 5_204_750,
-    lines: [
-      { code: "BASIC", name: "Basic pay", kind: "earning", amount: 5_400_000 },
-      { code: "OT", name: "Overtime pay", kind: "earning", amount: 50_000 },
-      { code: "SSS", name: "Social security", kind: "deduction", amount: 245_250 },
-    ],
-    inputs: { pay_basis: "monthly", rate: 5_400_000, days_worked: 21, hours_worked: 168, overtime_hours: 2.5, late_minutes: 0, undertime_minutes: 0, absences: 0 },
-    withdrawn_at: null,
-    created_at: "2026-11-20T02:00:00.000Z",
-    ...changes,
-  };
-}
-
-const CALCULATED = payslip(21);
-const RELEASED = payslip(31, { payroll_id: 1, payroll_name: "September 2026", status: "released", period_start: "2026-09-01", period_end: "2026-09-30", pay_date: "2026-10-05" });
+const CALCULATED = payslipRecord(21);
+const RELEASED = payslipRecord(31, { payroll_id: 1, payroll_name: "September 2026", status: "released", period_start: "2026-09-01", period_end: "2026-09-30", pay_date: "2026-10-05" });
 
 function documentOf(record: PayslipRecord): PayslipDocument {
   return {
@@ -93,32 +67,13 @@ const HISTORY: PayslipDownload[] = [
 
 const RUN = { id: 2, name: "October 2026", period_start: "2026-10-01", period_end: "2026-10-31" } as RunRecord;
 
-function session(me: ReturnType<typeof meAs>, rows: PayslipRecord[] = [CALCULATED, RELEASED]) {
-  const fake = signedInAs(me);
-  fake.on("GET", "/payslips", page(rows));
-  fake.on("GET", "/payroll", page([RUN]));
-  fake.on("GET", "/payroll/2", [200, { data: RUN }]);
-  fake.on("GET", "/users/lookup", [200, { data: [] }]);
-  return fake;
-}
+const session = (me: ReturnType<typeof meAs>, rows: PayslipRecord[] = [CALCULATED, RELEASED]) => payslipsListSession(me, rows, RUN);
 
 /** Opens a payslip's drawer from the list. */
 async function openDrawer(user: ReturnType<typeof setupUser>, name = "Dana Reyes", row = 0) {
   const buttons = await screen.findAllByRole("button", { name: `Open the payslip of ${name}` });
   await user.click(buttons[row]);
   return screen.findByRole("dialog", { name: `Payslip: ${name}` });
-}
-
-/** Stands in for the browser's download: the blobs saved and the names they were saved under. */
-function catchDownloads() {
-  const saved: Blob[] = [];
-  const names: string[] = [];
-  Object.defineProperty(URL, "createObjectURL", { configurable: true, writable: true, value: (blob: Blob) => (saved.push(blob), "blob:download") });
-  Object.defineProperty(URL, "revokeObjectURL", { configurable: true, writable: true, value: () => {} });
-  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-    names.push(this.download);
-  });
-  return { saved, names };
 }
 
 const buttonNames = (scope: HTMLElement) =>
@@ -304,7 +259,7 @@ describe("a payslip's drawer", () => {
 
 describe("the payslips list", () => {
   it("tags a withdrawn payslip beside its run's state", async () => {
-    session(READER, [payslip(31, { status: "released", withdrawn_at: "2026-11-21T03:00:00.000Z" })]);
+    session(READER, [payslipRecord(31, { status: "released", withdrawn_at: "2026-11-21T03:00:00.000Z" })]);
     renderAt("/payslips");
     const row = (await screen.findByRole("button", { name: "Open the payslip of Dana Reyes" })).closest("tr")!;
     expect(within(row).getByText("Released")).toBeInTheDocument();
@@ -349,6 +304,19 @@ describe("the payslips list", () => {
     const result = await screen.findByRole("dialog", { name: "Not everyone was removed" });
     expect(within(result).getByText("1 payslip was removed.")).toBeInTheDocument();
     expect(within(result).getByTestId("bulk-refused")).toHaveTextContent("Dana Reyes, September 2026: Only payslips of draft and calculated runs can be changed.");
+  }, 60_000);
+
+  it("shows payslips alone to whom a role gives them without the runs: no run picker, the run named but not linked", async () => {
+    const user = setupUser();
+    const fake = session(CLERK);
+    fake.on("GET", "/payslips/31/downloads", [200, { data: [] }]);
+    renderAt("/payslips");
+    const drawer = await openDrawer(user, "Dana Reyes", 1);
+    expect(screen.queryByLabelText("Run", { exact: true })).toBeNull();
+    expect(within(drawer).getByText("September 2026")).toBeInTheDocument();
+    expect(within(drawer).queryByRole("link", { name: "September 2026" })).toBeNull();
+    expect(fake.calls.some((call) => call.url === "/payroll")).toBe(false);
+    expect(buttonNames(drawer)).not.toContain("Withdraw");
   }, 60_000);
 
   it("offers a reader no selection", async () => {

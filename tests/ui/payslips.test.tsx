@@ -4,11 +4,13 @@
  * lines and inputs in a drawer. Read-only.
  */
 import { configure, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { PayslipRecord, RunRecord } from "../../contracts/payroll";
-import { http } from "../../src/lib/http";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { RunRecord } from "../../contracts/payroll";
+import { payslipRecord } from "./payroll-records";
+import { payslipsListSession } from "./payroll-sessions";
 import { renderAt } from "./render";
-import { meAs, page, signedInAs } from "./session";
+import { recordParams } from "./request-params";
+import { meAs, signedInAs } from "./session";
 import { setupUser } from "./user";
 
 beforeAll(async () => {
@@ -22,58 +24,18 @@ afterEach(() => localStorage.clear());
 /** Reads payroll and may look people up by name (the payroll officer's role). */
 const OFFICER = meAs(4, 2, "Pat Payroll", ["payroll_view", "users_view"]);
 
-function payslip(id: number, changes: Partial<PayslipRecord> = {}): PayslipRecord {
-  return {
-    id,
-    payroll_id: 2,
-    payroll_name: "October 2026",
-    status: "released",
-    user_id: 11,
-    user_name: "Dana Reyes",
-    employee_number: "E-11",
-    department: "Finance",
-    period_start: "2026-10-01",
-    period_end: "2026-10-31",
-    pay_date: "2026-11-05",
-    currency: "PHP",
-    gross: 5_450_000,
-    deductions: 245_250,
-    net: 5_204_750,
-    employer_cost: 5_967_750,
-    taxable: 5_204_750,
-    lines: [
-      { code: "BASIC", name: "Basic pay", kind: "earning", amount: 5_400_000 },
-      { code: "OT", name: "Overtime pay", kind: "earning", amount: 50_000 },
-      { code: "SSS", name: "Social security", kind: "deduction", amount: 245_250 },
-    ],
-    inputs: { pay_basis: "monthly", rate: 5_400_000, days_worked: 21, hours_worked: 168, overtime_hours: 2.5, late_minutes: 0, undertime_minutes: 0, absences: 0 },
-    withdrawn_at: null,
-    created_at: "2026-11-20T02:00:00.000Z",
-    ...changes,
-  };
-}
-
 const RUN = { id: 2, name: "Payroll 2026-10-01 – 2026-10-31", period_start: "2026-10-01", period_end: "2026-10-31" } as RunRecord;
 
 /** The query parameters of each call (the fake answers by path alone). */
-const seen: { url: string; params: URLSearchParams }[] = [];
-let interceptor = -1;
-beforeEach(() => {
-  seen.length = 0;
-  interceptor = http.interceptors.request.use((config) => {
-    seen.push({ url: config.url ?? "", params: new URLSearchParams(config.params as URLSearchParams) });
-    return config;
-  });
-});
-afterEach(() => http.interceptors.request.eject(interceptor));
+const seen = recordParams();
 
+/** The officer on /payslips: Dana's released payslip and Noel's calculated one, in the run. */
 function session() {
-  const fake = signedInAs(OFFICER);
-  fake.on("GET", "/payslips", page([payslip(21), payslip(22, { user_id: 12, user_name: "Noel Santos", employee_number: "E-12", department: "Sales", net: 3_100_000, lines: [], status: "calculated" })]));
-  fake.on("GET", "/payroll", page([RUN]));
-  fake.on("GET", "/payroll/2", [200, { data: RUN }]);
-  fake.on("GET", "/users/lookup", [200, { data: [] }]);
-  return fake;
+  const payslips = [
+    payslipRecord(21, { status: "released" }),
+    payslipRecord(22, { user_id: 12, user_name: "Noel Santos", employee_number: "E-12", department: "Sales", net: 3_100_000, lines: [], status: "calculated" }),
+  ];
+  return payslipsListSession(OFFICER, payslips, RUN);
 }
 
 describe("payslips", () => {

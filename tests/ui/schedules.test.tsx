@@ -4,12 +4,12 @@
  * drawer (assign several from a date, remove one); company holidays by year.
  */
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AssignmentRecord, HolidayRecord, ScheduleRecord } from "../../contracts/schedules";
 import type { UserRecord } from "../../contracts/users";
-import { http } from "../../src/lib/http";
 import { todayIn } from "../../src/i18n/calendar";
 import { renderAt } from "./render";
+import { recordParams } from "./request-params";
 import { COMPANY, meAs, page, person, signedInAs } from "./session";
 import { settle, toasts } from "./toasts";
 import { setupUser } from "./user";
@@ -55,21 +55,6 @@ function session(firstDay: number) {
   fake.on("GET", "/company-profile", [200, { data: { ...COMPANY, first_day_of_week: firstDay } }]);
   fake.on("GET", "/schedules", page([NIGHT, OFFICE]));
   return fake;
-}
-
-/** The query parameters of each test's calls (the fake answers by path alone). */
-function recordParams() {
-  const seen: { url: string; params: URLSearchParams }[] = [];
-  let interceptor = -1;
-  beforeEach(() => {
-    seen.length = 0;
-    interceptor = http.interceptors.request.use((config) => {
-      seen.push({ url: config.url ?? "", params: new URLSearchParams(config.params as URLSearchParams) });
-      return config;
-    });
-  });
-  afterEach(() => http.interceptors.request.eject(interceptor));
-  return seen;
 }
 
 const checkboxLabels = (scope: HTMLElement) => within(scope).getAllByRole("checkbox").map((box) => box.closest("label")!.textContent);

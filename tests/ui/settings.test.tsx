@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { CompanyProfileOptions } from "../../contracts/company";
 import { DEFAULT_DELIVERY } from "../../contracts/notification-types";
 import type { PreferencesRecord, SettingsRecord } from "../../contracts/settings";
+import { PAYROLL_SETTINGS } from "./payroll-settings";
 import { renderAt } from "./render";
 import { COMPANY, meAs, signedInAs, switchesLanguage } from "./session";
 import { toasts } from "./toasts";
@@ -33,18 +34,6 @@ const OPTIONS: CompanyProfileOptions = {
     { code: "JP", name: "Japan" },
   ],
   date_formats: ["YYYY-MM-DD", "MM/DD/YYYY"],
-};
-
-const PAYROLL: SettingsRecord<"payroll"> = {
-  pay_frequency: "monthly",
-  pay_day_rule: "last_working_day",
-  pay_day_of_month: 25,
-  working_days_per_month: "22",
-  hours_per_day: "8",
-  overtime_multiplier: "1.25",
-  rounding: "half_up",
-  separate_approver: false,
-  pdf_password: false,
 };
 
 const SYSTEM: SettingsRecord<"system"> = {
@@ -160,7 +149,7 @@ describe("the settings groups", () => {
 
   it("is read-only for whoever may read but not change it: no Save, fields disabled, nothing sent", async () => {
     const fake = signedInAs(meAs(4, 2, "Priya Payroll", ["payroll_view", "payroll_manage"]));
-    fake.on("GET", "/settings/payroll", [200, { data: PAYROLL }]);
+    fake.on("GET", "/settings/payroll", [200, { data: PAYROLL_SETTINGS }]);
     renderAt("/settings/payroll-settings");
     await waitFor(() => expect(screen.getByLabelText("Working days per month")).toHaveValue("22"));
     expect(screen.getByLabelText("Working days per month")).toBeDisabled();
@@ -171,8 +160,8 @@ describe("the settings groups", () => {
   it("asks the day of the month only when pay day is a fixed day, and checks the decimals before sending", async () => {
     const user = setupUser();
     const fake = signedInAs(ADMIN);
-    fake.on("GET", "/settings/payroll", [200, { data: PAYROLL }]);
-    fake.on("PUT", "/settings/payroll", (body) => [200, { data: { ...PAYROLL, ...(body as object) }, message: "Settings saved." }]);
+    fake.on("GET", "/settings/payroll", [200, { data: PAYROLL_SETTINGS }]);
+    fake.on("PUT", "/settings/payroll", (body) => [200, { data: { ...PAYROLL_SETTINGS, ...(body as object) }, message: "Settings saved." }]);
     renderAt("/settings/payroll-settings");
     await waitFor(() => expect(screen.getByLabelText("Hours per day")).toHaveValue("8"));
     expect(screen.queryByLabelText("Day of the month")).toBeNull();

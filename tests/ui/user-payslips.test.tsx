@@ -9,6 +9,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import type { InternalAxiosRequestConfig } from "axios";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { http } from "../../src/lib/http";
+import { catchDownloads } from "./downloads";
 import { documentOf, HISTORY, ownRow, ownYear } from "./payslip-documents";
 import { renderAt } from "./render";
 import { meAs, signedInAs, switchesLanguage } from "./session";
@@ -52,18 +53,6 @@ function session(language?: "jp" | "fr") {
   fake.on("GET", "/payslips/19/document", [200, { data: documentOf({ id: 19, run: { ...documentOf().run, id: 7, name: "Payroll 2025-12-01 – 2025-12-31", period_start: "2025-12-01", period_end: "2025-12-31", pay_date: "2025-12-28" } }) }]);
   fake.on("GET", "/payslips/19/downloads", [200, { data: [] }]);
   return fake;
-}
-
-/** Stands in for the browser's download: the blobs saved and the names they were saved under. */
-function catchDownloads() {
-  const saved: Blob[] = [];
-  const names: string[] = [];
-  Object.defineProperty(URL, "createObjectURL", { configurable: true, writable: true, value: (blob: Blob) => (saved.push(blob), "blob:download") });
-  Object.defineProperty(URL, "revokeObjectURL", { configurable: true, writable: true, value: () => {} });
-  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-    names.push(this.download);
-  });
-  return { saved, names };
 }
 
 /** Text with its spaces as one plain space each (Intl writes thin and no-break spaces). */

@@ -217,6 +217,23 @@ describe("can(): edges of the table", () => {
     expect(can(actor(2, ["attendance_access", "roles_view", "settings_manage"]), "users.lookup")).toBe(false);
   });
 
+  it("payslips alone: payslips_view reads every payslip and a run's ZIP, _manage also edits, _release also withdraws; none reads the runs", () => {
+    const released = { user_id: SOMEONE_ELSE, status: "released" as const, withdrawn: false };
+    const calculated = { ...released, status: "calculated" as const };
+    const run = { status: "released" as const, calculated_by: null, separate_approver: false };
+    for (const name of ["payslips_view", "payslips_manage", "payslips_release"] as const) {
+      const staff = actor(2, [name]);
+      for (const action of ["payslips.list", "payslips.view", "payslips.download", "payslips.history"] as const) expect(can(staff, action, released), `${name} ${action}`).toBe(true);
+      expect(can(staff, "payslips.view", calculated), `${name} reads a payslip before release`).toBe(true);
+      expect(can(staff, "payroll.payslipsZip", run), name).toBe(true);
+      expect(can(staff, "payslips.update", calculated), `${name} edits`).toBe(name === "payslips_manage");
+      expect(can(staff, "payslips.delete", calculated), `${name} removes`).toBe(name === "payslips_manage");
+      expect(can(staff, "payslips.withdraw", released), `${name} withdraws`).toBe(name === "payslips_release");
+      for (const action of ["payroll.list", "payroll.view", "payroll.sheet", "payroll.bankFile", "payComponents.list"] as const) expect(can(staff, action, run as never), `${name} ${action}`).toBe(false);
+      expect(can(actor(1, [name]), "payslips.view", calculated), `employee with ${name}`).toBe(false);
+    }
+  });
+
   it("role pickers open to whoever lists roles or manages people", () => {
     expect(can(actor(2, ["users_manage"]), "roles.options")).toBe(true);
     expect(can(actor(2, ["roles_view"]), "roles.options")).toBe(true);

@@ -68,9 +68,13 @@ export async function downloadByToken(ctx: AppContext, actor: Actor, id: number,
   return deliver(ctx, actor, loaded, "token", origin);
 }
 
+/** A withdrawn payslip's links stop working, whoever asked for them: the payroll office keeps its copy by token. */
+const linkWithdrawn = () => new HttpError(410, "payslips.linkWithdrawn");
+
 export async function signedUrl(ctx: AppContext, actor: Actor, id: number): Promise<{ url: string; expires_at: string }> {
   const loaded = await loadOne(ctx.db, id);
   authorize(actor, "payslips.download", subjectOf(loaded));
+  if (loaded.document.withdrawn) throw linkWithdrawn();
   const { url, expiresAt } = signLink(ctx.config.appKey, id, loaded.user_id, actor.id, ctx.clock.now());
   return { url, expires_at: expiresAt.toISOString() };
 }
@@ -78,7 +82,8 @@ export async function signedUrl(ctx: AppContext, actor: Actor, id: number): Prom
 /**
  * A signed link's download: the signature must match this payslip, its
  * person and who asked; then that person must still be able to sign in and
- * still be allowed the payslip (a withdrawn payslip, a revoked role: refused).
+ * still be allowed the payslip (a revoked role: refused), and the payslip
+ * must still stand (withdrawn: gone, 410).
  */
 export async function downloadByLink(ctx: AppContext, id: number, query: { expires?: string; by?: string; signature?: string }, origin: RequestOrigin): Promise<Downloaded> {
   const [owner] = await ctx.db.select({ user_id: payslips.user_id }).from(payslips).where(eq(payslips.id, id));
@@ -86,6 +91,7 @@ export async function downloadByLink(ctx: AppContext, id: number, query: { expir
   const actor = requestedBy === null ? null : await actorWhoCanSignIn(ctx.db, requestedBy);
   if (!actor) throw new HttpError(403, "payslips.linkInvalid");
   const loaded = await loadOne(ctx.db, id);
+  if (loaded.document.withdrawn) throw linkWithdrawn();
   return deliver(ctx, actor, loaded, "link", origin);
 }
 

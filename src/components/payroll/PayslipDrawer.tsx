@@ -103,9 +103,14 @@ export function PayslipDrawer({ payslip, onClose }: { payslip: PayslipRecord | n
             <Descriptions.Item label={t("payrollUi.payslips.columns.employee_number")}>{current.employee_number ?? dash}</Descriptions.Item>
             <Descriptions.Item label={t("payrollUi.payslips.columns.department")}>{current.department ?? dash}</Descriptions.Item>
             <Descriptions.Item label={t("payrollUi.payslips.columns.run")}>
-              <Link to={pagePath("payroll", "show", current.payroll_id)} style={{ textDecoration: "underline" }}>
-                {nameOf(current.payroll_name)}
-              </Link>
+              {/* The run's review is for those who read runs; payslips alone name it only. */}
+              {may("payroll.view") ? (
+                <Link to={pagePath("payroll", "show", current.payroll_id)} style={{ textDecoration: "underline" }}>
+                  {nameOf(current.payroll_name)}
+                </Link>
+              ) : (
+                nameOf(current.payroll_name)
+              )}
             </Descriptions.Item>
             <Descriptions.Item label={t("payrollUi.payslips.columns.period")}>{formatPeriod(current.period_start, current.period_end, i18n.language)}</Descriptions.Item>
             <Descriptions.Item label={t("payrollUi.payslips.columns.pay_date")}>{formatDay(current.pay_date, i18n.language)}</Descriptions.Item>

@@ -50,7 +50,7 @@ export function SheetActions({ run, onImported }: { run: RunRecord; onImported: 
         </DownloadButton>
       )}
       {/* A calculation under way fills the run itself: no import meanwhile. */}
-      {may("payroll.import", subject) && run.job_id === null && (
+      {may("payroll.import", subject) && run.progress === null && (
         <>
           <Button icon={<UploadOutlined aria-hidden />} onClick={() => setImporting(true)}>
             {t("payrollSheetUi.import.open")}

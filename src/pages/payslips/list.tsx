@@ -67,7 +67,8 @@ function RunSelect({ value, onChange }: { value: number | undefined; onChange: (
 export default function PayslipsPage() {
   const { t } = useTranslation();
   const personId = useId();
-  // Finding a person by name needs the people lookup: without it the list is still filtered by the address.
+  // Finding a run by name needs the runs, a person by name the people lookup (payslips alone grant neither):
+  // without them the list is still filtered by the address.
   const may = usePolicy();
   const [params, setParams] = useSearchParams();
   const runId = idParam(params.get("payroll_id"));
@@ -98,7 +99,7 @@ export default function PayslipsPage() {
         {t("payrollUi.payslips.title")}
       </Typography.Title>
       <Flex role="group" aria-label={t("payrollUi.payslips.filters.label")} gap={16} wrap style={{ marginBottom: 16 }}>
-        <RunSelect value={runId} onChange={(value) => choose("payroll_id", value)} />
+        {may("payroll.list") && <RunSelect value={runId} onChange={(value) => choose("payroll_id", value)} />}
         {may("users.lookup") && (
         <Flex align="center" gap={8}>
           <label htmlFor={personId}>{t("payrollUi.payslips.filters.person")}</label>
