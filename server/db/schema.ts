@@ -653,6 +653,8 @@ export const payrollRuns = pgTable(
     released_at: timestamp("released_at", { withTimezone: true }),
     /** People taken out of the run by hand (a payslip deleted): a recalculation leaves them out. */
     excluded_user_ids: jsonb("excluded_user_ids").$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The spreadsheet the payslips were last filled from (null once calculated): its figures are not the engine's to redo. */
+    imported_from: text("imported_from"),
     ...authors,
     ...timestamps,
   },

@@ -56,7 +56,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { must } = requestsTo(() => t);
+const { must, send } = requestsTo(() => t);
 
 let months = 2;
 const everyone = () => Object.values(people);
@@ -207,6 +207,51 @@ describe("a file with bad cells", () => {
       "CSV!A3": ["The employee number is missing."],
       "CSV!C4": ["Enter a number."],
     });
+  });
+
+  it("never passes over a person: a row of formulas without its number, a formula saved without its result, a comma that is no thousands separator", async () => {
+    const run = await runIn("draft");
+    const bad = await edited((workbook) => {
+      const sales = workbook.getWorksheet("Sales")!;
+      // Ana's pay computed by formulas, her number left out: a person, not a totals row.
+      sales.getCell("A2").value = null;
+      sales.getCell("D2").value = { formula: "1500*2", result: 3000 } as ExcelJS.CellFormulaValue;
+      // A script's formula, never calculated: no value to take.
+      sales.getCell("D3").value = { formula: "1000+1" } as ExcelJS.CellFormulaValue;
+    });
+    const response = await upload(run.id, bad);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().errors).toMatchObject({
+      "Sales!A2": ["The employee number is missing."],
+      "Sales!D3": ["This formula has no saved result. Open the file in a spreadsheet program, let it calculate, save it and import it again."],
+    });
+
+    const header = "Employee number [employee_number],Basic pay [BASIC]";
+    const commas = await upload(run.id, [header, 'I-ANA,"12,50"', 'I-BEN,"4 500,5"'].join("\r\n"), "commas.csv");
+    expect(commas.json().errors).toEqual({ "CSV!B2": ["Enter a number."], "CSV!B3": ["Enter a number."] });
+    const grouped = await upload(run.id, [header, 'I-ANA,"1,250.50"', "I-BEN,4 500.50"].join("\r\n"), "grouped.csv");
+    expect(grouped.statusCode, grouped.body).toBe(200);
+    const slips = await payslipsOf(run.id);
+    expect(Object.fromEntries(slips.map((slip) => [slip.user_id, slip.gross]))).toEqual({ [people.ana]: 125050, [people.ben]: 450050 });
+  });
+
+  it("takes the place of the payslips' adjustments, and an imported run takes none until it is calculated again", async () => {
+    const run = await runIn("calculated");
+    const anaSlip = async () => (await payslipsOf(run.id)).find((slip) => slip.user_id === people.ana)!;
+    const backPay = { name: "Back pay", kind: "earning", amount: 50000, taxable: true, reason: "January's overtime, paid late" };
+    await must(admin, "PUT", `/api/payslips/update-user-payslip/${(await anaSlip()).id}`, { adjustments: [backPay] });
+    const header = "Employee number [employee_number],Basic pay [BASIC]";
+    expect((await upload(run.id, [header, "I-ANA,3000", "I-BEN,4000"].join("\r\n"), "march.csv")).statusCode).toBe(200);
+    const imported = await anaSlip();
+    expect((await must(admin, "GET", `/api/payslips/${imported.id}/edit`)).adjustments).toEqual([]);
+    const refused = await send(admin, "PUT", `/api/payslips/update-user-payslip/${imported.id}`, { adjustments: [backPay] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe("This run's payslips were imported from march.csv: change the amounts in the sheet and import it again, or calculate the run to adjust payslips here.");
+    expect((await payslipsOf(run.id)).find((slip) => slip.user_id === people.ana)).toMatchObject({ gross: 300000 });
+
+    await must(admin, "POST", `/api/payslip/generate-payslips/${run.id}`, undefined, 202);
+    await t.app.ctx.jobs.idle();
+    expect((await send(admin, "PUT", `/api/payslips/update-user-payslip/${(await anaSlip()).id}`, { adjustments: [backPay] })).statusCode).toBe(200);
   });
 
   it("refuses people another regular run of the period pays, and people taken out of the run", async () => {

@@ -116,6 +116,16 @@ describe("the PDF", () => {
     expect(history[0].address).toBeTruthy();
   });
 
+  it("shows its person the office's downloads without the office's address and device; the office sees them all", async () => {
+    await call(t, admin, { method: "GET", url: `/api/payslip/generate-pdf/${mine.feb}`, headers: { "user-agent": "OfficeDesk/2.0" } });
+    const officeRow = (rows: { user_id: number | null }[]) => rows.find((row) => row.user_id !== me.id)!;
+    const seenByPerson = officeRow((await get(me.token, `/api/payslips/${mine.feb}/downloads`)).json().data);
+    expect(seenByPerson).toMatchObject({ via: "token", address: null, user_agent: null });
+    expect(seenByPerson.user_id).not.toBeNull();
+    const seenByOffice = officeRow((await get(admin, `/api/payslips/${mine.feb}/downloads`)).json().data);
+    expect(seenByOffice).toMatchObject({ user_agent: "OfficeDesk/2.0" });
+  });
+
   it("is refused to anyone the payslip is not for", async () => {
     expect((await get(other.token, `/api/payslip/generate-pdf/${mine.feb}`)).statusCode).toBe(403);
     expect((await get(me.token, `/api/payslip/generate-pdf/${mine.mar}`)).statusCode).toBe(403);

@@ -128,6 +128,7 @@ export function calculateJob(ctx: AppContext): JobKind<CalculateInput> {
           .update(payrollRuns)
           .set({
             status: "calculated",
+            imported_from: null,
             ...totalsFromPayslips(run.id),
             warnings: warned,
             calculated_by: job.ownerId,

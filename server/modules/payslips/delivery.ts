@@ -6,7 +6,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { PayslipRecord } from "../../../contracts/payroll";
 import type { OwnPayslipsReply, PayslipDocument, PayslipDownload, RecentPayslipsReply } from "../../../contracts/payslips";
-import type { Actor } from "../../../contracts/policies";
+import { can, type Actor } from "../../../contracts/policies";
 import type { Db } from "../../db/client";
 import { payrollRuns, payslipDownloads, payslips, users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
@@ -95,8 +95,14 @@ export async function downloadByLink(ctx: AppContext, id: number, query: { expir
   return deliver(ctx, actor, loaded, "link", origin);
 }
 
+/**
+ * Who downloaded a payslip. Its person sees who else did and when, but the
+ * address and device only of their own downloads: the payroll office's
+ * workstations are not theirs to know.
+ */
 export async function downloadsOf(ctx: AppContext, actor: Actor, id: number): Promise<PayslipDownload[]> {
   authorize(actor, "payslips.history", subjectOf(await loadOne(ctx.db, id)));
+  const office = can(actor, "payslips.list");
   const rows = await ctx.db
     .select({ download: payslipDownloads, user_name: users.name })
     .from(payslipDownloads)
@@ -110,8 +116,8 @@ export async function downloadsOf(ctx: AppContext, actor: Actor, id: number): Pr
     user_name,
     via: download.via,
     kind: download.kind,
-    address: download.address,
-    user_agent: download.user_agent,
+    address: office || download.user_id === actor.id ? download.address : null,
+    user_agent: office || download.user_id === actor.id ? download.user_agent : null,
     at: download.at.toISOString(),
   }));
 }

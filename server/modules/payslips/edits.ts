@@ -303,6 +303,8 @@ export async function saveAdjustments(ctx: AppContext, actor: Actor, author: Aut
   const target = await loadTarget(ctx.db, id);
   authorizeEdit(actor, "payslips.update", target);
   const { run } = target;
+  // An imported run's figures came from its file: the engine would quietly put its own in their place.
+  if (run.imported_from !== null) throw new HttpError(409, "payslips.importedRun", { file: run.imported_from });
   const userId = target.payslip.user_id;
   // Read before the transaction: it takes many queries, and the embedded database runs one thing at a time.
   const inputs = await loadRunInputs(ctx, storedRunToLoad(run, [userId]));

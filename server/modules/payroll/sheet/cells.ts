@@ -17,6 +17,10 @@ export interface CellValue {
   value: string | number | null;
   /** The cell is a formula (its value is the cached result); an error value (#N/A) is text with this unset. */
   formula: boolean;
+  /** A formula adding up cells (SUM): a totals row's, never a person's figure. */
+  sum?: boolean;
+  /** A formula saved without its result (a file written by a script, never opened in a spreadsheet): no value to read. */
+  uncomputed?: boolean;
   /** The cell holds something that is neither text nor a number: a boolean, an error. */
   odd: boolean;
 }
@@ -31,8 +35,10 @@ export function cellValue(raw: ExcelJS.CellValue | undefined): CellValue {
   if (raw instanceof Date) return { value: raw.toISOString(), formula: false, odd: true };
   if ("richText" in raw) return cellValue(raw.richText.map((part) => part.text).join(""));
   if ("formula" in raw || "sharedFormula" in raw) {
-    const result = (raw as { result?: ExcelJS.CellValue }).result;
-    return { ...cellValue(result as ExcelJS.CellValue | undefined), formula: true };
+    const { result, formula } = raw as { result?: ExcelJS.CellValue; formula?: string };
+    const sum = /^\s*=?\s*SUM\(/i.test(formula ?? "");
+    if (result === undefined || result === null) return { ...EMPTY, formula: true, sum, uncomputed: true };
+    return { ...cellValue(result), formula: true, sum };
   }
   if ("text" in raw && typeof raw.text === "string") return cellValue(raw.text);
   if ("error" in raw) return { value: String(raw.error), formula: false, odd: true };

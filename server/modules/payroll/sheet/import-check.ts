@@ -109,6 +109,8 @@ function readHeader(table: SheetTable, components: ReadonlyMap<string, Component
 }
 
 const NUMBER_TEXT = /^-?(\d+\.?\d*|\.\d+)$/;
+/** Thousands in groups of three, by comma or space ("1,250.50", "1 250.50"); a comma anywhere else ("12,50") is no number here. */
+const GROUPED_TEXT = /^-?\d{1,3}(?:[, \u00a0\u202f]\d{3})+(?:\.\d*)?$/;
 
 type Amount = { minor: number | null } | { key: string; params?: Record<string, unknown> };
 
@@ -116,6 +118,7 @@ const decimalsProblem = (digits: number): Amount => (digits === 0 ? { key: "payr
 
 /** A cell's amount in minor units of a currency with `digits` decimals, or why it is not one. Blank: null. */
 function amountOf(cell: CellValue | undefined, digits: number, allowNegative: boolean): Amount {
+  if (cell?.uncomputed) return { key: "payrollSheet.import.formulaWithoutResult" };
   if (!cell || cell.value === null) return { minor: null };
   if (cell.odd) return { key: "payrollSheet.import.notANumber" };
   if (typeof cell.value === "number") {
@@ -127,7 +130,8 @@ function amountOf(cell: CellValue | undefined, digits: number, allowNegative: bo
     // A spreadsheet's numbers are binary (0.1 + 0.2 is 0.30000000000000004): noise that small is no decimal typed.
     return Math.abs(scaled - minor) > 1e-6 ? decimalsProblem(digits) : { minor: minor === 0 ? 0 : minor };
   }
-  const text = cell.value.replace(/[\s,]/g, "");
+  const typed = cell.value.trim();
+  const text = GROUPED_TEXT.test(typed) ? typed.replace(/[, \u00a0\u202f]/g, "") : typed;
   if (!NUMBER_TEXT.test(text)) return { key: "payrollSheet.import.notANumber" };
   const negative = text.startsWith("-");
   if (negative && !allowNegative) return { key: "payrollSheet.import.negative" };
@@ -228,7 +232,10 @@ export async function checkImport(db: Db, run: RunRow, tables: readonly SheetTab
       if (number === null) {
         const nameColumn = [...roles].find(([, role]) => role.kind === "person" && role.key === "name")?.[0];
         const label = nameColumn === undefined ? null : textOf(row.cells[nameColumn])?.toLowerCase();
-        if (!row.cells.some((cell) => cell.formula) && !(label && TOTAL_WORDS.has(label))) problem(numberColumn, "payrollSheet.import.employeeNumberMissing");
+        // A totals row (named so, or nothing but sums) is no one's; any other row without a number is a person left unpaid.
+        const figures = row.cells.filter((cell, column) => column !== nameColumn && (cell.value !== null || cell.formula));
+        const totals = (label && TOTAL_WORDS.has(label)) || (figures.length > 0 && figures.every((cell) => cell.sum));
+        if (!totals) problem(numberColumn, "payrollSheet.import.employeeNumberMissing");
         continue;
       }
       people++;

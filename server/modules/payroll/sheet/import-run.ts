@@ -14,7 +14,7 @@ import { eq, sql } from "drizzle-orm";
 import type { PayslipInputs, RunRecord } from "../../../../contracts/payroll";
 import type { Actor } from "../../../../contracts/policies";
 import type { Db } from "../../../db/client";
-import { jobs, payrollRuns } from "../../../db/schema";
+import { jobs, payrollRuns, payslipAdjustments } from "../../../db/schema";
 import type { AppContext } from "../../../lib/context";
 import { HttpError } from "../../../lib/errors";
 import type { Translate } from "../../../lib/i18n";
@@ -84,11 +84,14 @@ export async function importRun(ctx: AppContext, actor: Actor, author: Author, i
   const now = ctx.clock.now();
   const people = await mutate(ctx, author, { action: "payroll.imported", subjectType: "payroll" }, async (tx) => {
     await lockUnchanged(tx, run, drafts.map((draft) => draft.user_id));
+    // The file holds every line: adjustments of the old payslips have no place on the new ones.
+    await tx.delete(payslipAdjustments).where(eq(payslipAdjustments.payroll_id, run.id));
     await replacePayslips(tx, run.id, drafts, now);
     const [totals] = await tx
       .update(payrollRuns)
       .set({
         status: "calculated",
+        imported_from: file.filename.slice(0, 255),
         ...totalsFromPayslips(run.id),
         warnings: [],
         calculated_by: actor.id,
