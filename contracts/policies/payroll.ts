@@ -1,3 +1,4 @@
+import { ACCESS_LEVEL } from "../permissions";
 import type { RunStatus } from "../payroll";
 import { definePolicy, FORBIDDEN, holds, type Condition } from "./core";
 
@@ -79,7 +80,9 @@ export interface PayslipSubject {
   withdrawn: boolean;
 }
 
-const isReader = (actor: Parameters<Condition<PayslipSubject>>[0]) => PAYSLIP_READERS.some((permission) => holds(actor, permission));
+/** An employee's role lies dormant (only staff and level 0 act through permissions): their own payslip waits for its release like anyone's. */
+const isReader = (actor: Parameters<Condition<PayslipSubject>>[0]) =>
+  actor.access_level !== ACCESS_LEVEL.EMPLOYEE && PAYSLIP_READERS.some((permission) => holds(actor, permission));
 
 /** One's own payslip is one's to read once its run is released and while it stands; payroll readers read any. */
 const releasedUnlessReader: Condition<PayslipSubject> = (actor, payslip) => (isReader(actor) || (payslip.status === "released" && !payslip.withdrawn) ? true : FORBIDDEN);

@@ -4,7 +4,9 @@
  * its person, refused once expired, tampered with or withdrawn), the
  * download log, withdrawal, a run's ZIP and the office's recent figures.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../server/db/schema";
 import { PAYROLL_CALLERS, payrollCallerTokens, PAYSLIP_READERS, PAYSLIP_WITHDRAWERS, type PayrollCaller } from "../support/payroll-callers";
 import { startTestApp, type TestApp } from "../support/api";
 import { ADMIN, call, employeeSignedIn, type Person } from "../support/people";
@@ -221,6 +223,18 @@ describe("a run's payslips as one ZIP", () => {
     expect(new Set(names)).toEqual(new Set(["payslip-EMP-ME-1-2026-02-28.pdf", "payslip-EMP-OTHER-1-2026-02-28.pdf"]));
     const history = (await get(admin, `/api/payslips/${mine.feb}/downloads`)).json().data;
     expect(history[0]).toMatchObject({ kind: "run_zip", via: "token" });
+  });
+  it("with protected PDFs, is refused before its first byte when someone's PDF cannot be protected", async () => {
+    await t.database.db.update(users).set({ birth_date: null, employee_number: null }).where(eq(users.id, other.id));
+    expect((await call(t, admin, { method: "PUT", url: "/api/settings/payroll", payload: { pdf_password: true } })).statusCode).toBe(200);
+    try {
+      const reply = await call(t, admin, { method: "GET", url: `/api/payroll/${febRun}/payslips.zip` });
+      expect(reply.statusCode).toBe(409);
+      expect(reply.json().message).toMatch(/^The payslip of .+ cannot be protected with a password/);
+    } finally {
+      await call(t, admin, { method: "PUT", url: "/api/settings/payroll", payload: { pdf_password: false } });
+      await t.database.db.update(users).set({ employee_number: "EMP-OTHER-1" }).where(eq(users.id, other.id));
+    }
   });
 });
 

@@ -194,6 +194,13 @@ describe("can(): edges of the table", () => {
     }
   });
 
+  it("shows an employee their own payslip only once released and standing, whatever their role lists", () => {
+    const employee = actor(1, PERMISSIONS);
+    for (const status of ["draft", "calculated", "approved"] as const) expect(can(employee, "payslips.view", { user_id: ME, status, withdrawn: false }), status).toBe(false);
+    expect(can(employee, "payslips.download", { user_id: ME, status: "released", withdrawn: true })).toBe(false);
+    expect(can(employee, "payslips.download", { user_id: ME, status: "released", withdrawn: false })).toBe(true);
+  });
+
   it("lets staff with the whole catalogue do everything but read the activity log and the mail outbox", () => {
     const staff = actor(2, PERMISSIONS);
     // Someone else's job of a kind nobody follows stays theirs.
