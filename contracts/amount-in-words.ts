@@ -336,3 +336,15 @@ export function amountInWords(minor: number, currency: string, language: Languag
   const parts = split(minor, currency);
   return parts ? WRITERS[language](parts.major, parts.fraction, parts.digits, currency) : null;
 }
+
+/**
+ * Where a payslip customarily writes its net out: Philippine payroll in
+ * English and Filipino (cheque style), and Chinese financial documents
+ * (大写 capitals). Japanese and French payslips show figures only.
+ */
+const ON_PAYSLIPS: Record<LanguageCode, boolean> = { en: true, tl: true, cn: true, jp: false, fr: false };
+
+/** The net pay in words as a payslip in `language` prints it (the PDF and the screen alike); null where it shows figures only. */
+export function netPayInWords(minor: number, currency: string, language: LanguageCode): string | null {
+  return ON_PAYSLIPS[language] ? amountInWords(minor, currency, language) : null;
+}

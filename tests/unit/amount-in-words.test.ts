@@ -5,7 +5,7 @@
  * thousands, gaps written as 零) and the minor units.
  */
 import { describe, expect, it } from "vitest";
-import { amountInWords } from "../../contracts/amount-in-words";
+import { amountInWords, netPayInWords } from "../../contracts/amount-in-words";
 
 /** Major units as the examples read them: 2530050 minor units of PHP is 25,300.50. */
 const php = (major: number, cents = 0) => major * 100 + cents;
@@ -234,5 +234,16 @@ describe("amountInWords refuses what no payable document prints", () => {
     expect(amountInWords(1.5, "PHP", language)).toBeNull();
     expect(amountInWords(Number.MAX_SAFE_INTEGER + 1, "PHP", language)).toBeNull();
     expect(amountInWords(0, "PHP", language)).not.toBeNull();
+  });
+});
+
+describe("netPayInWords: where a payslip writes its net out", () => {
+  it("in English, Filipino and Chinese; not in Japanese or French, whose payslips show figures only", () => {
+    expect(netPayInWords(150000, "PHP", "en")).toBe(amountInWords(150000, "PHP", "en"));
+    expect(netPayInWords(150000, "PHP", "tl")).toBe(amountInWords(150000, "PHP", "tl"));
+    expect(netPayInWords(150000, "CNY", "cn")).toBe(amountInWords(150000, "CNY", "cn"));
+    expect(netPayInWords(150000, "JPY", "jp")).toBeNull();
+    expect(netPayInWords(150000, "EUR", "fr")).toBeNull();
+    expect(netPayInWords(-100, "PHP", "en")).toBeNull();
   });
 });

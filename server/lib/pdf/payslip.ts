@@ -12,7 +12,7 @@
  */
 import { randomBytes } from "node:crypto";
 import PDFDocument from "pdfkit";
-import { amountInWords } from "../../../contracts/amount-in-words";
+import { netPayInWords } from "../../../contracts/amount-in-words";
 import type { LineKind } from "../../../contracts/payroll";
 import type { PayslipDocument } from "../../../contracts/payslips";
 import type { PAY_BASES } from "../../../contracts/users";
@@ -302,7 +302,7 @@ function contributionsAndSummary(sheet: Sheet): void {
 
 function netBand(sheet: Sheet): void {
   const { doc, t, f, document } = sheet;
-  const words = amountInWords(document.net, document.currency, document.language);
+  const words = netPayInWords(document.net, document.currency, document.language);
   const wordsStyle: TextStyle = { size: 8.5, weight: "bold" };
   const wordsWidth = CONTENT - 20;
   useStyle(doc, wordsStyle);
