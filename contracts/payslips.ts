@@ -142,8 +142,11 @@ export const adjustmentBody = z.strictObject({
   reason: requiredText(500),
 });
 
+/** The most one-off lines a payslip takes. */
+export const MAX_ADJUSTMENTS = 50;
+
 /** The whole set of a payslip's adjustments: those left out are removed. */
-export const adjustmentsBody = z.strictObject({ adjustments: z.array(adjustmentBody).max(50, { error: MESSAGE.invalid }) });
+export const adjustmentsBody = z.strictObject({ adjustments: z.array(adjustmentBody).max(MAX_ADJUSTMENTS, { error: MESSAGE.invalid }) });
 export type AdjustmentsBody = z.infer<typeof adjustmentsBody>;
 
 export const adjustmentRecord = z.object({

@@ -1,5 +1,5 @@
 import type { PayslipRecord } from "../../contracts/payroll";
-import type { AdjustmentsBody, PayslipEditReply, SignedUrlReply } from "../../contracts/payslips";
+import type { AdjustmentsBody, PayslipEditReply } from "../../contracts/payslips";
 import { http } from "../lib/http";
 import type { BulkDeleteResult } from "./payroll";
 
@@ -26,8 +26,6 @@ export const payslipPaths = {
 };
 
 export const payslipsApi = {
-  /** A link that downloads the PDF without the bearer token, for five minutes. */
-  signedUrl: async (id: number) => (await http.get<{ data: SignedUrlReply }>(`/payslip/signed-url/${id}`)).data.data,
   /** Takes a released payslip back from its person; the reason is kept with it. */
   withdraw: async (id: number, reason: string) => (await http.post<Saved<PayslipRecord>>(`/payslips/${id}/withdraw`, { reason })).data,
   setNote: async (id: number, note: string | null) => (await http.put<Saved<PayslipEditReply>>(`/payslips/${id}`, { note })).data,

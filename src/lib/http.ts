@@ -33,6 +33,8 @@ export class ApiError extends Error {
     message: string,
     readonly errors: Record<string, string[]> = {},
     readonly retryAfterSeconds?: number,
+    /** The reply's own message, where `message` is a field's (a 422): what the refusal as a whole says. */
+    readonly summary?: string,
   ) {
     super(message);
     this.name = "ApiError";
@@ -97,6 +99,6 @@ http.interceptors.response.use(
     const message = describeFailure(status, body, (key) => i18next.t(key));
     console.warn(`[api] ${error.config?.method?.toUpperCase()} ${error.config?.url}: ${message}`);
     if (status === 401) onUnauthorized();
-    return Promise.reject(new ApiError(status, message, body?.errors, retryAfterSeconds(error.response?.headers["retry-after"])));
+    return Promise.reject(new ApiError(status, message, body?.errors, retryAfterSeconds(error.response?.headers["retry-after"]), body?.message));
   },
 );

@@ -14,7 +14,6 @@ import type { PayslipDocument } from "../../contracts/payslips";
 import { intlLocale, translator } from "../../server/lib/i18n";
 import { drawsAll } from "../../server/lib/pdf/fonts";
 import { renderPayslipPdf } from "../../server/lib/pdf/payslip";
-import { timePayslipPdfs } from "../../server/lib/pdf/throughput";
 import { compact, readPdf } from "../support/pdf-text";
 import { JPEG_TINY, PNG_1X1, WEBP_TINY } from "../support/people";
 
@@ -254,16 +253,5 @@ describe("typed text and the layout", () => {
     expect(text).toContain("Goz");
     expect(text).toContain("Tamás");
     expect(text).not.toContain("\u0000");
-  });
-});
-
-describe("the bench's figure", () => {
-  it("times PDFs rendered one after another and reports their sizes", async () => {
-    const figures = await timePayslipPdfs(sample("cn"), { logo: PNG_1X1, password: null, t: translator("cn"), locale: intlLocale("cn") }, 3);
-    expect(figures.count).toBe(3);
-    expect(figures.seconds).toBeGreaterThan(0);
-    expect(figures.cpuSeconds).toBeGreaterThan(0);
-    expect(figures.largestKb).toBeGreaterThanOrEqual(figures.averageKb);
-    expect(figures.averageKb).toBeGreaterThan(5);
   });
 });

@@ -7,6 +7,8 @@
  */
 import type { PayslipInputs, PayslipLine, StoredRunWarning } from "../../../contracts/payroll";
 import { computePay, PersonPayError } from "./engine";
+import type { DaysSummary } from "../attendance/derive-core";
+import type { BasicPay } from "./basic-pay";
 import { personInputs, type PayPerson, type RunInputs } from "./inputs";
 
 export interface PayslipDraft {
@@ -28,22 +30,29 @@ export interface PersonOutcome {
 
 const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 
+/** What a payslip says it was computed from: the rate in force (none when the person has no pay) and the period's attendance. */
+export function payslipFacts(pay: BasicPay | null, days: DaysSummary | null): PayslipInputs {
+  const paid = pay?.kind === "paid" ? pay : null;
+  return {
+    pay_basis: paid?.pay_basis ?? null,
+    rate: paid?.rate ?? null,
+    // A half day is half a day worked.
+    days_worked: days ? days.days_present - days.days_half / 2 : 0,
+    hours_worked: hours(days?.worked_minutes ?? 0),
+    overtime_hours: hours(days?.overtime_minutes ?? 0),
+    late_minutes: days?.late_minutes ?? 0,
+    undertime_minutes: days?.undertime_minutes ?? 0,
+    absences: days?.days_absent ?? 0,
+  };
+}
+
 export function calculatePerson(inputs: RunInputs, person: PayPerson): PersonOutcome {
   const warn = (kind: StoredRunWarning["kind"], extra: Partial<StoredRunWarning> = {}): StoredRunWarning => ({ user_id: person.id, user_name: person.name, kind, ...extra });
   if (inputs.paidElsewhere.has(person.id)) return { payslip: null, warning: warn("other_run") };
   const { pay, variables, days } = personInputs(inputs, person);
   if (pay.kind === "missing_rate") return { payslip: null, warning: warn("missing_rate") };
   if (pay.kind === "other_currency") return { payslip: null, warning: warn("other_currency", { detail: pay.currency }) };
-  const facts: PayslipInputs = {
-    pay_basis: pay.pay_basis,
-    rate: pay.rate,
-    days_worked: days.days_present - days.days_half / 2,
-    hours_worked: hours(days.worked_minutes),
-    overtime_hours: hours(days.overtime_minutes),
-    late_minutes: days.late_minutes,
-    undertime_minutes: days.undertime_minutes,
-    absences: days.days_absent,
-  };
+  const facts = payslipFacts(pay, days);
   let result;
   try {
     result = computePay(inputs.plan, inputs.tables, variables!, inputs.overrides.get(person.id) ?? new Map(), inputs.money, inputs.adjustments.get(person.id));

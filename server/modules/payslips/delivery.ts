@@ -15,6 +15,7 @@ import type { RequestOrigin } from "../../lib/origin";
 import { authorize } from "../../lib/policy";
 import { mutate, type Author } from "../../lib/write";
 import { actorWhoCanSignIn } from "../auth/sessions";
+import { dateInZone } from "../../lib/time-zone";
 import { companyFacts } from "../company/facts";
 import { notify } from "../notifications/service";
 import { readPayslip, recentPayslips } from "../payroll/payslips";
@@ -161,10 +162,12 @@ type Rows<T> = { rows: T[] };
 /** The latest payslips and where the year's stand: what the payroll office's dashboard opens with. */
 export async function recentWithStats(ctx: AppContext): Promise<RecentPayslipsReply> {
   const { currency, time_zone } = await companyFacts(ctx.db);
+  // The company's year by the app's clock, as every other "this year" of the API.
+  const thisYear = Number(dateInZone(ctx.clock.now(), time_zone).slice(0, 4));
   const result = (await ctx.db.execute(sql`
     select
-      count(*) filter (where r.status = 'released' and p.withdrawn_at is null and extract(year from r.pay_date) = extract(year from now() at time zone ${time_zone}))::int as released_this_year,
-      coalesce(sum(p.net) filter (where r.status = 'released' and p.withdrawn_at is null and extract(year from r.pay_date) = extract(year from now() at time zone ${time_zone})), 0)::bigint as net_this_year,
+      count(*) filter (where r.status = 'released' and p.withdrawn_at is null and extract(year from r.pay_date) = ${thisYear})::int as released_this_year,
+      coalesce(sum(p.net) filter (where r.status = 'released' and p.withdrawn_at is null and extract(year from r.pay_date) = ${thisYear}), 0)::bigint as net_this_year,
       count(*) filter (where r.status = 'approved')::int as awaiting_release,
       count(*) filter (where r.status in ('draft', 'calculated'))::int as in_preparation,
       count(*) filter (where p.withdrawn_at is not null)::int as withdrawn

@@ -1,16 +1,13 @@
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from "@ant-design/icons";
 import { Alert, Button, Checkbox, Flex, Form, Input, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
-import { ADJUSTMENT_KINDS, adjustmentBody, type AdjustmentsBody, type PayslipEditReply } from "../../../contracts/payslips";
+import { ADJUSTMENT_KINDS, adjustmentBody, MAX_ADJUSTMENTS, type AdjustmentsBody, type PayslipEditReply } from "../../../contracts/payslips";
 import { payslipsApi } from "../../api/payslips";
-import { ChoiceGroup } from "../form";
 import { amountRule, MoneyInput } from "../common/MoneyInput";
-import { FieldRow, useFormSubmit, zodRules } from "../form";
+import { ChoiceGroup, FieldRow, useFormSubmit, zodRules } from "../form";
 import { toast } from "../../lib/toast";
 
 const RULES = zodRules(adjustmentBody.shape);
-/** The contract's own ceiling on one payslip's adjustments. */
-const MAX_ADJUSTMENTS = 50;
 
 type Kind = (typeof ADJUSTMENT_KINDS)[number];
 

@@ -4,7 +4,7 @@ import type { PayslipDocument } from "../../../contracts/payslips";
 import { payslipPaths } from "../../api/payslips";
 import { PayslipDocumentView } from "../payslips/PayslipDocumentView";
 
-/** The payslip as its person reads it (and the PDF prints it), in the person's language. */
+/** The payslip laid out as its person reads it (and the PDF prints it), worded in the reader's language. */
 export function PayslipPreview({ payslipId }: { payslipId: number }) {
   const { result, query } = useCustom<{ data: PayslipDocument }>({ url: payslipPaths.document(payslipId), method: "get", errorNotification: false });
   const document = result.data?.data;

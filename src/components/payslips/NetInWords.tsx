@@ -10,7 +10,9 @@ export function NetInWords({ minor, currency, language }: { minor: number; curre
   if (!words) return null;
   return (
     <Typography.Paragraph style={{ marginBottom: 0 }}>
-      <Typography.Text type="secondary">{t("payslipView.netInWords")}: </Typography.Text>
+      <Typography.Text type="secondary">{t("payslipView.netInWords")}
+        {t("common.colon")}
+      </Typography.Text>
       <Typography.Text italic>{words}</Typography.Text>
     </Typography.Paragraph>
   );

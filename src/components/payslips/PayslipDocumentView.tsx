@@ -45,12 +45,16 @@ function Company({ company }: { company: PayslipDocument["company"] }) {
         ))}
         {company.registration_number && (
           <Typography.Text type="secondary" style={{ display: "block" }}>
-            {t("settings.company.fields.registration_number")}: {company.registration_number}
+            {t("settings.company.fields.registration_number")}
+            {t("common.colon")}
+            {company.registration_number}
           </Typography.Text>
         )}
         {company.tax_number && (
           <Typography.Text type="secondary" style={{ display: "block" }}>
-            {t("settings.company.fields.tax_number")}: {company.tax_number}
+            {t("settings.company.fields.tax_number")}
+            {t("common.colon")}
+            {company.tax_number}
           </Typography.Text>
         )}
       </div>

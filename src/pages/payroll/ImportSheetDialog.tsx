@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { InboxOutlined, UploadOutlined } from "@ant-design/icons";
 import { Alert, Button, Flex, Modal, Table, Typography, Upload, type UploadFile } from "antd";
 import { useTranslation } from "react-i18next";
@@ -57,11 +57,14 @@ export interface ImportSheetDialogProps {
  * column, why) so the file can be put right in one pass.
  */
 export function ImportSheetDialog({ run, open, onClose, onImported }: ImportSheetDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const name = useRunName()(run.name);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [errors, setErrors] = useState<ImportError[]>([]);
+  // The server's own words on a refused file: how many errors there are, of which at most 500 are listed.
+  const [refusal, setRefusal] = useState("");
+  const errorsTitle = useId();
   const [busy, setBusy] = useState(false);
   const reset = () => {
     setFile(null);
@@ -83,9 +86,12 @@ export function ImportSheetDialog({ run, open, onClose, onImported }: ImportShee
       close();
       onImported();
     } catch (failure) {
-      const listed = failure instanceof ApiError && failure.status === 422 ? importErrorsOf(failure.errors) : [];
-      if (listed.length > 0) setErrors(listed);
-      else setProblem(failure instanceof Error ? failure.message : t("errors.other"));
+      const refused = failure instanceof ApiError && failure.status === 422 ? failure : null;
+      const listed = refused ? importErrorsOf(refused.errors) : [];
+      if (refused && listed.length > 0) {
+        setErrors(listed);
+        setRefusal(refused.summary ?? refused.message);
+      } else setProblem(failure instanceof Error ? failure.message : t("errors.other"));
     } finally {
       setBusy(false);
     }
@@ -131,15 +137,15 @@ export function ImportSheetDialog({ run, open, onClose, onImported }: ImportShee
         </Upload.Dragger>
         {problem && <Alert type="error" showIcon message={problem} />}
         {errors.length > 0 && (
-          <section aria-labelledby="sheet-import-errors">
-            <Typography.Title level={4} id="sheet-import-errors" style={{ marginTop: 0 }}>
+          <section aria-labelledby={errorsTitle}>
+            <Typography.Title level={4} id={errorsTitle} style={{ marginTop: 0 }}>
               {t("payrollSheetUi.import.errorsTitle")}
             </Typography.Title>
             <Alert
               type="error"
               showIcon
               style={{ marginBottom: 12 }}
-              message={t("payrollSheetUi.import.rejected", { count: errors.length, formatted: formatCount(errors.length, i18n.language) })}
+              message={refusal}
             />
             <ImportErrors errors={errors} />
           </section>

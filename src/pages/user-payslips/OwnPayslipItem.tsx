@@ -36,7 +36,9 @@ export function OwnPayslipItem({ row }: { row: OwnPayslipRow }) {
             {nameOf(row.payroll_name)}
           </Typography.Text>
           <Typography.Text type="secondary" style={{ display: "block" }}>
-            {t("payrollUi.payslips.columns.pay_date")}: {formatDay(row.pay_date, i18n.language)}
+            {t("payrollUi.payslips.columns.pay_date")}
+            {t("common.colon")}
+            {formatDay(row.pay_date, i18n.language)}
           </Typography.Text>
         </div>
         <dl style={{ display: "grid", gridTemplateColumns: "repeat(3, minmax(0, auto))", columnGap: 16, margin: 0, flex: "1 1 260px" }}>

@@ -11,7 +11,7 @@
  * calculated one.
  */
 import { eq, sql } from "drizzle-orm";
-import type { PayslipInputs, RunRecord } from "../../../../contracts/payroll";
+import type { RunRecord } from "../../../../contracts/payroll";
 import type { Actor } from "../../../../contracts/policies";
 import type { Db } from "../../../db/client";
 import { jobs, payrollRuns, payslipAdjustments } from "../../../db/schema";
@@ -19,9 +19,9 @@ import type { AppContext } from "../../../lib/context";
 import { HttpError } from "../../../lib/errors";
 import type { Translate } from "../../../lib/i18n";
 import { mutate, type Author } from "../../../lib/write";
-import type { PayslipDraft } from "../calculate";
+import { payslipFacts, type PayslipDraft } from "../calculate";
 import { replacePayslips, totalsFromPayslips } from "../calculate-job";
-import { loadRunInputs, paidByOtherRegularRuns, personInputs, storedRunToLoad, type PayPerson, type RunInputs } from "../inputs";
+import { loadRunInputs, paidByOtherRegularRuns, personInputs, storedRunToLoad, type PayPerson } from "../inputs";
 import { readRun, type RunRow } from "../runs";
 import { checkImport, type ImportedPayslip } from "./import-check";
 import { readWorksheets } from "./import-file";
@@ -29,28 +29,15 @@ import { runFor } from "./run-access";
 
 const calculating = (status: string | null | undefined) => status === "queued" || status === "running";
 
-const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
-
-/** What a person's payslip says it was computed from: their rate in force and their attendance of the period. */
-function factsOf(inputs: RunInputs, person: PayPerson | undefined): PayslipInputs {
-  const { pay, days } = person ? personInputs(inputs, person) : { pay: null, days: null };
-  const paid = pay?.kind === "paid" ? pay : null;
-  return {
-    pay_basis: paid?.pay_basis ?? null,
-    rate: paid?.rate ?? null,
-    days_worked: days ? days.days_present - days.days_half / 2 : 0,
-    hours_worked: hours(days?.worked_minutes ?? 0),
-    overtime_hours: hours(days?.overtime_minutes ?? 0),
-    late_minutes: days?.late_minutes ?? 0,
-    undertime_minutes: days?.undertime_minutes ?? 0,
-    absences: days?.days_absent ?? 0,
-  };
-}
-
 async function draftsOf(ctx: AppContext, run: RunRow, imported: readonly ImportedPayslip[]): Promise<PayslipDraft[]> {
   const inputs = await loadRunInputs(ctx, storedRunToLoad(run, imported.map((payslip) => payslip.user_id)));
   const people = new Map(inputs.people.map((person) => [person.id, person]));
-  return imported.map((payslip) => ({ ...payslip, currency: run.currency, inputs: factsOf(inputs, people.get(payslip.user_id)) }));
+  // What each payslip was worked out from: the rate and attendance the engine would have read.
+  const factsFor = (person: PayPerson | undefined) => {
+    const { pay, days } = person ? personInputs(inputs, person) : { pay: null, days: null };
+    return payslipFacts(pay, days);
+  };
+  return imported.map((payslip) => ({ ...payslip, currency: run.currency, inputs: factsFor(people.get(payslip.user_id)) }));
 }
 
 /** The run as the transaction finds it under its row's lock: still as checked, and not being calculated. */
