@@ -278,7 +278,7 @@ describe("a file with bad cells", () => {
 });
 
 describe("what is not a spreadsheet", () => {
-  it("is refused on `file`: a picture, a ZIP that is no workbook, no file, two files", async () => {
+  it("is refused on `file`: a picture, a ZIP that is no workbook or unpacks too large, no file, two files", async () => {
     const run = await runIn("draft");
     const fileError = async (request: Promise<{ statusCode: number; json: () => { errors?: Record<string, string[]> } }>) => {
       const response = await request;
@@ -287,6 +287,10 @@ describe("what is not a spreadsheet", () => {
     };
     expect(await fileError(upload(run.id, PNG_1X1, "pay.png", admin, "image/png"))).toEqual({ file: ["This is not an XLSX or CSV file."] });
     expect(await fileError(upload(run.id, Buffer.concat([Buffer.from("PK\u0003\u0004"), Buffer.alloc(40)])))).toEqual({ file: ["This XLSX file cannot be read: save it again from your spreadsheet program and retry."] });
+    // A workbook whose directory claims 2 GB unpacked (a "zip bomb") is refused before anything is unpacked.
+    const bomb = Buffer.from(xlsx);
+    bomb.writeUInt32LE(0x7fffffff, bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 24);
+    expect(await fileError(upload(run.id, bomb))).toEqual({ file: ["This workbook unpacks to more than 150 MB, far beyond a payroll sheet. Save the sheet again as a plain .xlsx or .csv and import that."] });
     expect(await fileError(call(t, admin, { method: "POST", url: `/api/payroll/${run.id}/import`, payload: {} }))).toEqual({ file: ["Choose a spreadsheet (XLSX or CSV) to import."] });
     const two = multipart([
       { name: "file", filename: "a.csv", contentType: "text/csv", content: "x" },

@@ -7,6 +7,7 @@
  * entry's size is its PDF's); and single PDFs by token one after another.
  */
 import type { RunningServer } from "../support/e2e";
+import { zipEntrySizes } from "../../server/lib/zip-size";
 import { BENCH_MONTH } from "./attendance-load";
 import { SETUP } from "./payroll";
 import { api, untilCalculated } from "./server-api";
@@ -21,22 +22,6 @@ export interface PayslipFigures {
   averagePdfKb: number;
   /** Single PDFs by token, one after another: p50 / p95, ms. */
   single: { p50: number; p95: number };
-}
-
-/** Each entry's uncompressed size, from the ZIP's central directory (signature 0x02014b50). */
-function zipEntrySizes(zip: Buffer): number[] {
-  const sizes: number[] = [];
-  for (let at = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])); at >= 0; ) {
-    const entries = zip.readUInt16LE(at + 10);
-    let offset = zip.readUInt32LE(at + 16);
-    for (let index = 0; index < entries; index++) {
-      if (zip.readUInt32LE(offset) !== 0x02014b50) throw new Error("the ZIP's central directory is not where its end record says");
-      sizes.push(zip.readUInt32LE(offset + 24));
-      offset += 46 + zip.readUInt16LE(offset + 28) + zip.readUInt16LE(offset + 30) + zip.readUInt16LE(offset + 32);
-    }
-    break;
-  }
-  return sizes;
 }
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
@@ -55,7 +40,7 @@ export async function measurePayslips(server: RunningServer, token: string, atte
     const zip = Buffer.from(await response.arrayBuffer());
     if (!response.ok) throw new Error(`the run's ZIP answered ${response.status}: ${zip.toString("utf8", 0, 300)}`);
     zips.push(performance.now() - started);
-    sizes = zipEntrySizes(zip);
+    sizes = zipEntrySizes(zip) ?? [];
     zipBytes = zip.length;
   }
   const listed = (await fetch(`${server.url}/api/payslips?filter[payroll_id][equals]=${run.id}&per_page=${singles}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())) as { data: { id: number }[]; meta: { total: number } };
