@@ -22,6 +22,7 @@ import { closeToasts, journeyHooks, message, signIn, waitForLocation } from "../
 
 const ADMIN = { email: "admin@example.com", password: "Admin123!" };
 const EMPLOYEE = { email: "employee@example.com", password: "Employee123!" };
+const PHONE = { width: 390, height: 844 };
 
 const journey = journeyHooks();
 let page: Page;
@@ -141,6 +142,29 @@ describe("payroll", () => {
     expect([result(2), result(5)]).toEqual([calculated.totals.people, calculated.totals.net / 100]);
     await closeToasts(page);
     expect(await audit()).toEqual([]);
+
+    // The run's payslips in the office's workspace: each tab of a payslip's drawer, on a desktop and on a phone
+    // (where the tab bar no longer fits), with nothing for axe.
+    await page.goto(`/payslips?payroll_id=${runId}`);
+    for (const size of [{ width: 1280, height: 800 }, PHONE]) {
+      await page.setViewportSize(size);
+      await page.locator("tbody tr.ant-table-row").first().getByRole("button").first().click();
+      const drawer = page.getByRole("dialog").filter({ has: page.getByRole("tablist") });
+      const tabs = drawer.getByRole("tab");
+      await tabs.first().waitFor();
+      for (let index = 0; index < (await tabs.count()); index++) {
+        await tabs.nth(index).click();
+        expect(await audit(), `tab ${index + 1} at ${size.width} px`).toEqual([]);
+      }
+      await page.keyboard.press("Escape");
+      await drawer.waitFor({ state: "hidden" });
+    }
+    // On a phone the run's tab bars (the review's, the sheet's departments) scroll rather than fit.
+    await page.setViewportSize(PHONE);
+    await page.goto(`/payroll/${runId}?tab=sheet`);
+    await page.getByRole("group", { name: message("payrollSheetUi.actions") }).waitFor();
+    expect(await audit()).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The employee follows the notification's link to their payslip and downloads its PDF.
     const own = await api<OwnPayslipsReply>(employee, "/api/payslips/user-payslips");
