@@ -233,6 +233,17 @@ describe("a file with bad cells", () => {
     expect(grouped.statusCode, grouped.body).toBe(200);
     const slips = await payslipsOf(run.id);
     expect(Object.fromEntries(slips.map((slip) => [slip.user_id, slip.gross]))).toEqual({ [people.ana]: 125050, [people.ben]: 450050 });
+
+    // A spreadsheet's binary numbers read as the digits it shows: a formula's 0.1 + 0.2 is 0.30, a large amount is exact.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("All");
+    sheet.addRow(["Employee number [employee_number]", "Basic pay [BASIC]"]);
+    sheet.addRow(["I-ANA", { formula: "0.1+0.2", result: 0.1 + 0.2 }]);
+    sheet.addRow(["I-BEN", 34361736999.12]);
+    const numbers = await upload(run.id, Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(numbers.statusCode, numbers.body).toBe(200);
+    const exact = await payslipsOf(run.id);
+    expect(Object.fromEntries(exact.map((slip) => [slip.user_id, slip.gross]))).toEqual({ [people.ana]: 30, [people.ben]: 3436173699912 });
   });
 
   it("takes the place of the payslips' adjustments, and an imported run takes none until it is calculated again", async () => {

@@ -123,14 +123,17 @@ function amountOf(cell: CellValue | undefined, digits: number, allowNegative: bo
   if (cell.odd) return { key: "payrollSheet.import.notANumber" };
   if (typeof cell.value === "number") {
     if (!Number.isFinite(cell.value)) return { key: "payrollSheet.import.notANumber" };
-    if (cell.value < 0 && !allowNegative) return { key: "payrollSheet.import.negative" };
-    const scaled = cell.value * 10 ** digits;
-    if (Math.abs(scaled) > Number.MAX_SAFE_INTEGER) return { key: "payrollSheet.import.tooLarge" };
-    const minor = Math.round(scaled);
-    // A spreadsheet's numbers are binary (0.1 + 0.2 is 0.30000000000000004): noise that small is no decimal typed.
-    return Math.abs(scaled - minor) > 1e-6 ? decimalsProblem(digits) : { minor: minor === 0 ? 0 : minor };
+    if (Math.abs(cell.value) * 10 ** digits > Number.MAX_SAFE_INTEGER) return { key: "payrollSheet.import.tooLarge" };
+    // A spreadsheet's numbers are binary (0.1 + 0.2 is 0.30000000000000004): read to the 15 digits it shows, then as
+    // typed text, exactly (scaling the binary number instead would see noise as decimals once amounts grow large).
+    return amountOfText(cell.value.toPrecision(15), digits, allowNegative);
   }
-  const typed = cell.value.trim();
+  return amountOfText(cell.value, digits, allowNegative);
+}
+
+/** A number written out (typed, or a spreadsheet number's 15 digits) in minor units, or why it is not an amount. */
+function amountOfText(written: string, digits: number, allowNegative: boolean): Amount {
+  const typed = written.trim();
   const text = GROUPED_TEXT.test(typed) ? typed.replace(/[, \u00a0\u202f]/g, "") : typed;
   if (!NUMBER_TEXT.test(text)) return { key: "payrollSheet.import.notANumber" };
   const negative = text.startsWith("-");
