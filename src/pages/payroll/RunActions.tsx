@@ -1,8 +1,7 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { CalculatorOutlined, CheckOutlined, DeleteOutlined, DiffOutlined, RollbackOutlined, SendOutlined } from "@ant-design/icons";
 import { useDelete } from "@refinedev/core";
-import { Alert, Button, Flex, Form, Input, Modal, Space, Typography } from "antd";
-import type { TextAreaRef } from "antd/es/input/TextArea";
+import { Button, Modal, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { formatMoney } from "../../../contracts/money";
@@ -11,7 +10,8 @@ import { decide, type Action, type Decision } from "../../../contracts/policies"
 import { payrollApi } from "../../api/payroll";
 import { useAuthState } from "../../auth/store";
 import { usePolicy, useResourceAccess } from "../../auth/usePolicy";
-import { useFormSubmit, writeNotifications, zodRules } from "../../components/form";
+import { writeNotifications, zodRules } from "../../components/form";
+import { ReasonDialog } from "../../components/form/ReasonDialog";
 import { ConfirmAction } from "../../components/payroll/ConfirmAction";
 import { formatDay, runSubject } from "../../components/payroll/format";
 import { useRunName } from "../../components/payroll/useRunName";
@@ -52,39 +52,25 @@ function useWhatIsPaid(run: RunRecord) {
 function ReopenDialog({ run, open, onClose, onDone }: { run: RunRecord; open: boolean; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const name = useRunName()(run.name);
-  const reasonField = useRef<TextAreaRef>(null);
-  const { formProps, error, busy } = useFormSubmit<{ reason: string }>({
-    submit: async ({ reason }) => {
-      const reply = await payrollApi.reopen(run.id, reason);
-      toast("success", reply.message);
-      onClose();
-      onDone();
-    },
-  });
   return (
-    <Modal
+    <ReasonDialog
       open={open}
-      onCancel={onClose}
+      onClose={onClose}
+      name="payroll-reopen"
       title={t("payrollUi.review.reopen.title", { name })}
-      footer={null}
-      destroyOnHidden
-      // The reason is what the dialog asks for: the keyboard starts there once the dialog has taken the focus.
-      afterOpenChange={(opened) => opened && reasonField.current?.focus()}
-    >
-      <Form<{ reason: string }> {...formProps} name="payroll-reopen" layout="vertical">
-        <Typography.Paragraph>{t("payrollUi.review.reopen.explains")}</Typography.Paragraph>
-        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
-        <Form.Item name="reason" label={t("payrollUi.review.reopen.reason")} rules={RULES.reason} extra={t("payrollUi.review.reopen.reasonHint")}>
-          <Input.TextArea ref={reasonField} rows={3} maxLength={500} showCount />
-        </Form.Item>
-        <Flex justify="end" gap={8}>
-          <Button onClick={onClose}>{t("common.cancel")}</Button>
-          <Button type="primary" htmlType="submit" loading={busy} icon={<RollbackOutlined aria-hidden />}>
-            {t("payrollUi.review.reopen.submit")}
-          </Button>
-        </Flex>
-      </Form>
-    </Modal>
+      explains={t("payrollUi.review.reopen.explains")}
+      label={t("payrollUi.review.reopen.reason")}
+      hint={t("payrollUi.review.reopen.reasonHint")}
+      submitLabel={t("payrollUi.review.reopen.submit")}
+      icon={<RollbackOutlined aria-hidden />}
+      rules={RULES.reason}
+      submit={async (reason) => {
+        const reply = await payrollApi.reopen(run.id, reason);
+        toast("success", reply.message);
+        onClose();
+        onDone();
+      }}
+    />
   );
 }
 
