@@ -6,6 +6,7 @@ import { accountPolicy } from "./account";
 import { activitiesPolicy } from "./activities";
 import { attendancePolicy } from "./attendance";
 import { companyPolicy } from "./company";
+import { dashboardPolicy } from "./dashboard";
 import { decideRule, mayAttemptRule, type Actor, type Decision, type Policy, type Rule } from "./core";
 import { holidaysPolicy } from "./holidays";
 import { jobsPolicy } from "./jobs";
@@ -15,6 +16,7 @@ import { payComponentsPolicy, payrollPolicy, payslipsPolicy } from "./payroll";
 import { rolesPolicy } from "./roles";
 import { schedulesPolicy } from "./schedules";
 import { settingsPolicy } from "./settings";
+import { systemPolicy } from "./system";
 import { usersPolicy } from "./users";
 
 export const POLICIES = {
@@ -22,6 +24,7 @@ export const POLICIES = {
   activities: activitiesPolicy,
   attendance: attendancePolicy,
   company: companyPolicy,
+  dashboard: dashboardPolicy,
   holidays: holidaysPolicy,
   jobs: jobsPolicy,
   locations: locationsPolicy,
@@ -32,6 +35,7 @@ export const POLICIES = {
   roles: rolesPolicy,
   schedules: schedulesPolicy,
   settings: settingsPolicy,
+  system: systemPolicy,
   users: usersPolicy,
 } as const;
 

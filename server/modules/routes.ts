@@ -4,6 +4,8 @@ import { attendanceReportRoutes } from "./attendance/report-routes";
 import { attendanceRoutes } from "./attendance/routes";
 import { authRoutes } from "./auth/routes";
 import { companyRoutes } from "./company/routes";
+import { dashboardAdminRoutes } from "./dashboard/admin-routes";
+import { dashboardOwnRoutes } from "./dashboard/own-routes";
 import { filesRoutes } from "./files/routes";
 import { holidaysRoutes } from "./holidays/routes";
 import { jobsRoutes } from "./jobs/routes";
@@ -19,6 +21,7 @@ import { payslipDeliveryRoutes } from "./payslips/routes";
 import { rolesRoutes } from "./roles/routes";
 import { schedulesRoutes } from "./schedules/routes";
 import { settingsRoutes } from "./settings/routes";
+import { systemRoutes } from "./system/routes";
 import { usersRoutes } from "./users/routes";
 
-export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes, companyRoutes, notificationsRoutes, attendanceRoutes, attendanceReportRoutes, schedulesRoutes, holidaysRoutes, paySetupRoutes, payrollRoutes, payslipEditRoutes, payrollSheetRoutes, payslipDeliveryRoutes, payRateRoutes];
+export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes, companyRoutes, notificationsRoutes, attendanceRoutes, attendanceReportRoutes, schedulesRoutes, holidaysRoutes, paySetupRoutes, payrollRoutes, payslipEditRoutes, payrollSheetRoutes, payslipDeliveryRoutes, payRateRoutes, dashboardAdminRoutes, dashboardOwnRoutes, systemRoutes];

@@ -40,6 +40,14 @@ const TABLE: Record<Action, boolean[]> = {
   "attendance.viewAnyone": [Y, Y, Y,  Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "attendance.reports": [Y, Y, Y,    Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "attendance.correct": [Y, Y, Y,    Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  // Dashboards: one's own figures for everyone; the administrator's for level 0; staff widgets by the permission of their work.
+  "dashboard.own":     [Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
+  "dashboard.admin":   [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   N, N,  N],
+  "dashboard.clockedIn": [Y, Y, Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "dashboard.attendanceExceptions": [Y, Y, Y, Y, Y, Y, N, N, N, N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "dashboard.awaitingApproval": [Y, Y, Y, Y, Y, Y,   N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "dashboard.newHires": [Y, Y, Y,    Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "system.check":      [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   N, N,  N],
   "company.view":      [Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
   "company.update":    [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "schedules.list":    [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
@@ -166,7 +174,7 @@ for (const [action, row] of Object.entries(TABLE) as [Action, boolean[]][]) {
 }
 
 /** Actions every signed-in person has, whatever their level or role (written out, like the table). */
-const EVERYONE: readonly string[] = ["account.view", "account.update", "account.signOut", "company.view", "payslips.listOwn", "notifications.list", "notifications.view", "notifications.update", "notifications.delete"];
+const EVERYONE: readonly string[] = ["account.view", "account.update", "account.signOut", "company.view", "dashboard.own", "payslips.listOwn", "notifications.list", "notifications.view", "notifications.update", "notifications.delete"];
 const forEveryone = (action: string) => EVERYONE.includes(action);
 /** What one's own released payslip grants, whatever one's role. */
 const OWN_PAYSLIP = ["payslips.view", "payslips.download", "payslips.history"];
@@ -204,7 +212,7 @@ describe("can(): edges of the table", () => {
   it("lets staff with the whole catalogue do everything but read the activity log and the mail outbox", () => {
     const staff = actor(2, PERMISSIONS);
     // Someone else's job of a kind nobody follows stays theirs.
-    const levelZeroOnly = ["activities.list", "settings.viewOutbox"];
+    const levelZeroOnly = ["activities.list", "settings.viewOutbox", "dashboard.admin", "system.check"];
     for (const action of ALL_ACTIONS) expect(check(staff, action, recordFor(action, "other"))).toBe(!levelZeroOnly.includes(action) && action !== "jobs.view");
   });
 

@@ -1,0 +1,8 @@
+import { definePolicy } from "./core";
+
+/** The system check (/settings-test): the installation's health, level 0 only. */
+export const systemPolicy = definePolicy<never>()({
+  rules: {
+    check: { superAdminOnly: true },
+  },
+});
