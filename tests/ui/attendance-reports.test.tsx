@@ -13,7 +13,7 @@ import { renderAt } from "./render";
 import { meAs, page, signedInAs } from "./session";
 
 beforeAll(async () => {
-  await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/attendance-reports"), import("../../src/components/charts/StackedDayBars")]);
+  await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/attendance-reports"), import("../../src/components/charts/SeriesChart")]);
 }, 60_000);
 
 configure({ asyncUtilTimeout: 15_000 });

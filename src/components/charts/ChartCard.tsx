@@ -1,0 +1,97 @@
+import { lazy, Suspense, useState, type ReactNode } from "react";
+import { Button, Card, Skeleton, Table, theme, Typography } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { useTranslation } from "react-i18next";
+import { VISUALLY_HIDDEN } from "../common/visuallyHidden";
+import { useReducedMotion } from "../../theme/useReducedMotion";
+import type { ChartLook, SeriesChartProps } from "./SeriesChart";
+
+const SeriesChart = lazy(() => import("./SeriesChart"));
+
+const HEIGHT = 280;
+
+/** The page's look of the moment (light or dark, antd's tokens) as the chart draws with it. */
+function useChartLook(): ChartLook {
+  const { token } = theme.useToken();
+  const animate = !useReducedMotion();
+  return {
+    text: token.colorText,
+    secondaryText: token.colorTextSecondary,
+    line: token.colorBorder,
+    grid: token.colorBorderSecondary,
+    cursor: token.colorFillTertiary,
+    surface: token.colorBgElevated,
+    radius: token.borderRadius,
+    shadow: token.boxShadowSecondary,
+    fontSize: token.fontSizeSM,
+    strongWeight: token.fontWeightStrong,
+    animate,
+  };
+}
+
+export interface ChartCardProps<Row extends object> {
+  title: ReactNode;
+  /** Said to screen readers before the table: what the figures are, over which days. */
+  caption: string;
+  rows: readonly Row[] | undefined;
+  loading?: boolean;
+  /** How to draw the rows: everything SeriesChart takes but the rows and the look. */
+  chart: Omit<SeriesChartProps, "rows" | "look" | "height">;
+  /** The same figures as the table's columns. */
+  columns: ColumnsType<Row>;
+  /** What the card says when there are no rows. */
+  empty?: string;
+  height?: number;
+}
+
+/**
+ * A chart with its figures as a table: read to screen readers under the
+ * chart, and shown instead of it at the press of a button. The drawing
+ * follows the theme's colours and the reader's number and date formats.
+ */
+export function ChartCard<Row extends object>({ title, caption, rows, loading = false, chart, columns, empty, height = HEIGHT }: ChartCardProps<Row>) {
+  const { t } = useTranslation();
+  const look = useChartLook();
+  const [asTable, setAsTable] = useState(false);
+  const data = rows ?? [];
+  const emptyText = <Typography.Text type="secondary">{empty ?? t("charts.empty")}</Typography.Text>;
+
+  return (
+    <Card
+      title={title}
+      extra={
+        <Button size="small" onClick={() => setAsTable((shown) => !shown)}>
+          {t(asTable ? "charts.showChart" : "charts.showTable")}
+        </Button>
+      }
+    >
+      {!asTable && (
+        <div aria-hidden style={{ height }}>
+          {loading ? (
+            <Skeleton active paragraph={{ rows: 6 }} title={false} />
+          ) : data.length === 0 ? (
+            emptyText
+          ) : (
+            <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} title={false} />}>
+              <SeriesChart {...chart} rows={data as Record<string, unknown>[]} height={height} look={look} />
+            </Suspense>
+          )}
+        </div>
+      )}
+      <div style={asTable ? undefined : VISUALLY_HIDDEN}>
+        <Table<Row>
+          caption={<span style={VISUALLY_HIDDEN}>{caption}</span>}
+          rowKey={(row) => String((row as Record<string, unknown>)[chart.categoryKey])}
+          size="small"
+          pagination={false}
+          loading={loading}
+          dataSource={data as Row[]}
+          scroll={{ x: "max-content" }}
+          // antd's empty-table picture writes in too faint a grey for 4.5:1.
+          locale={{ emptyText }}
+          columns={columns}
+        />
+      </div>
+    </Card>
+  );
+}
