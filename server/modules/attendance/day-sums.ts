@@ -9,7 +9,7 @@
 import { sql } from "drizzle-orm";
 import type { DayStatus } from "../../../contracts/attendance-reports";
 import type { Db } from "../../db/client";
-import { attendanceDays, attendanceMonths, holidays, scheduleAssignments, workSchedules } from "../../db/schema";
+import { attendanceDays, attendanceMonths, attendanceRecords, holidays, scheduleAssignments, workSchedules } from "../../db/schema";
 import { dateInZone, nextDate, weekday } from "../../lib/time-zone";
 import { recordDays } from "./derive";
 import { dayOver, type DaysSummary, type ScheduleRules } from "./derive-core";
@@ -80,11 +80,20 @@ const calendarRelations = (cal: Calendar) => {
     cutoffs as (select * from unnest(${array(cutoffs.map(([id]) => id))}::int[], ${array(cutoffs.map(([, date]) => date))}::date[]) as c(schedule_id, last_over))`;
 };
 
-/** The days of the range with a record still open: derived now (at most one a person). */
+/**
+ * The days of the range with a record still open: derived now (at most one a
+ * person). Their records are found first, led by the open ones (a partial
+ * index of a few rows), and handed over by id: filtered by person and range
+ * in one query, the planner read every record and break of the range.
+ */
 async function openDays(db: Db, query: SumsQuery) {
-  const filter = sql`r.user_id = any(${array(query.userIds)}::int[]) and r.work_date between ${query.from}::date and ${query.to}::date
-    and (r.user_id, r.work_date) in (select user_id, work_date from attendance_records where clock_out_at is null)`;
-  return recordDays(db, filter, query.to, query.timeZone, query.now);
+  const wanted = new Set(query.userIds);
+  const found = (await db.execute(sql`select r.id, r.user_id
+    from (select user_id, work_date from ${attendanceRecords} where clock_out_at is null and work_date between ${query.from}::date and ${query.to}::date) as open
+    join ${attendanceRecords} r on r.user_id = open.user_id and r.work_date = open.work_date`)) as unknown as { rows: { id: number; user_id: number }[] };
+  const ids = found.rows.filter((record) => wanted.has(Number(record.user_id))).map((record) => Number(record.id));
+  if (ids.length === 0) return [];
+  return recordDays(db, sql`r.id = any(${array(ids)}::int[])`, query.to, query.timeZone, query.now);
 }
 
 /** Whether a day with records on a working day counts against the absences: a working day that is over. */

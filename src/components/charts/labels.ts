@@ -1,3 +1,4 @@
+import { minorDigits } from "../../../contracts/money";
 import { findLanguage } from "../../i18n/languages";
 
 const locale = (language: string) => findLanguage(language)?.htmlLang ?? "en";
@@ -24,4 +25,10 @@ export function longMonth(date: string, language: string): string {
 /** A share in basis points (9,250) as a percentage in the reader's language ("92.5%", "92,5 %"). */
 export function formatPercent(basisPoints: number, language: string): string {
   return new Intl.NumberFormat(locale(language), { style: "percent", maximumFractionDigits: 1 }).format(basisPoints / 10_000);
+}
+
+/** An axis' amount of minor units, shortened ("$1.2M", "¥120万"): the table beside it has the exact figure. */
+export function formatMoneyCompact(minor: number, currency: string, language: string): string {
+  // Division only for display: the amount itself stays an integer.
+  return new Intl.NumberFormat(locale(language), { style: "currency", currency, notation: "compact" }).format(minor / 10 ** minorDigits(currency));
 }

@@ -1,22 +1,9 @@
-import { Typography } from "antd";
 import type { ActivityRecord } from "../../../contracts/activities";
-import { useTranslation } from "react-i18next";
 import { ListPage, type ListColumn } from "../../components/list";
 import { ActivityChanges } from "./ActivityChanges";
+import { ActionLabel, SubjectLabel } from "./labels";
 
 type Activity = ActivityRecord & { [key: string]: unknown };
-
-function ActionLabel({ action }: { action: string }) {
-  const { t } = useTranslation();
-  return <Typography.Text strong>{t(`activities.actions.${action}`, { defaultValue: action })}</Typography.Text>;
-}
-
-/** "Person #7", "Role #3", in the reader's language. */
-function SubjectLabel({ type, id }: { type: string | null; id: number | null }) {
-  const { t } = useTranslation();
-  if (!type) return <>—</>;
-  return <>{`${t(`activities.subjects.${type}`, { defaultValue: type })}${id !== null ? ` #${id}` : ""}`}</>;
-}
 
 const COLUMNS: ListColumn<Activity>[] = [
   { field: "created_at", titleKey: "activities.fields.created_at", kind: "date", withTime: true },

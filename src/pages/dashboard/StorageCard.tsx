@@ -1,0 +1,51 @@
+import { Col, Row, Statistic, Table, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import type { StorageInfo } from "../../../contracts/dashboard";
+import { formatFileSize } from "../../i18n/fileSize";
+import { formatCount } from "../../i18n/numbers";
+import { DashboardCard } from "../../components/dashboard/DashboardCard";
+import { useWidget } from "../../components/dashboard/useWidget";
+
+type StoredTable = StorageInfo["database"]["tables"][number];
+
+/** Where the space goes: the database and its largest tables, the stored files, the mail outbox. */
+export function StorageCard() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const { data, loading, error } = useWidget<StorageInfo>("/dashboard/storage-info");
+  const size = (bytes: number) => formatFileSize(bytes, language);
+
+  return (
+    <DashboardCard title={t("dashboard.storage.title")} loading={loading} error={error}>
+      {data && (
+        <>
+          <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+            <Col xs={24} sm={8}>
+              <Statistic title={t(`dashboard.storage.database.${data.database.engine}`)} value={size(data.database.total_bytes)} />
+            </Col>
+            <Col xs={12} sm={8}>
+              <Statistic title={t("dashboard.storage.files", { count: data.files.count, formatted: formatCount(data.files.count, language) })} value={size(data.files.bytes)} />
+            </Col>
+            <Col xs={12} sm={8}>
+              <Statistic title={t("dashboard.storage.outbox", { count: data.outbox.count, formatted: formatCount(data.outbox.count, language) })} value={size(data.outbox.bytes)} />
+              {data.outbox.pending > 0 && <Typography.Text type="secondary">{t("dashboard.storage.pending", { count: data.outbox.pending, formatted: formatCount(data.outbox.pending, language) })}</Typography.Text>}
+            </Col>
+          </Row>
+          <Table<StoredTable>
+            caption={<Typography.Text strong>{t("dashboard.storage.tables")}</Typography.Text>}
+            rowKey="name"
+            size="small"
+            dataSource={data.database.tables}
+            pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+            scroll={{ x: "max-content" }}
+            columns={[
+              { key: "name", title: t("dashboard.storage.table"), render: (_, table) => <code>{table.name}</code> },
+              { key: "bytes", title: t("dashboard.storage.size"), align: "right", render: (_, table) => <span style={{ whiteSpace: "nowrap" }}>{size(table.bytes)}</span> },
+              { key: "rows", title: t("dashboard.storage.rows"), align: "right", render: (_, table) => (table.rows === null ? "—" : formatCount(table.rows, language)) },
+            ]}
+          />
+        </>
+      )}
+    </DashboardCard>
+  );
+}
