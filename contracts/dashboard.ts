@@ -16,8 +16,8 @@ export const adminStats = z.object({
   /** Today in the company's zone: what "now" and "this month" mean below. */
   today: calendarDate,
   headcount: z.object({ active: count, on_leave: count, new_this_month: count }),
-  /** Right now: clocked in (on a break or not), on a break, and today's late and absent so far. */
-  now: z.object({ clocked_in: count, on_break: count, late: count, absent: count, expected: count }),
+  /** Right now: clocked in (on a break or not), on a break, and today's late and absent so far (as the attendance exceptions count them). */
+  now: z.object({ clocked_in: count, on_break: count, late: count, absent: count }),
   /** The newest run not yet released, else the newest run; null before the first. */
   current_run: z
     .object({

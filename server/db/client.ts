@@ -13,7 +13,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 export interface DatabaseOptions {
   /** postgres://... selects PostgreSQL; otherwise the embedded database. */
@@ -102,9 +102,9 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
 async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === "postgres") {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    await migrate(database.db as never, { migrationsFolder });
+    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   } else {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    await migrate(database.db as never, { migrationsFolder });
+    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   }
 }

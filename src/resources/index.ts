@@ -20,6 +20,7 @@ import {
   FileTextOutlined,
   HistoryOutlined,
   HomeOutlined,
+  MedicineBoxOutlined,
   SafetyCertificateOutlined,
   ScheduleOutlined,
   SettingOutlined,
@@ -281,6 +282,17 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   settingsResource("system-settings", "systemSettings", "menu.systemSettings", ToolOutlined, "settings.view"),
   // The spec's /settings/notifications: the company's defaults (one's own notifications are /notifications).
   settingsResource("notification-settings", "notificationDefaults", "menu.notificationSettings", BellOutlined, "settings.view", "/settings/notifications"),
+  // The spec's /settings-test: the installation's health, level 0 only (its own chunk: no settings form).
+  defineResource({
+    name: "system-check",
+    api: "system/check",
+    routes: { list: "/settings-test" },
+    pages: () => import("../pages/system-check"),
+    labelKey: "systemCheck.menu",
+    icon: MedicineBoxOutlined,
+    group: MENU_GROUPS.settings,
+    access: { list: "system.check" },
+  }),
   defineResource({
     name: "activities",
     api: "dashboard/system-activities",

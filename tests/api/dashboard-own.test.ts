@@ -26,6 +26,7 @@ let loner: Person & { token: string };
 let office: { id: number; name: string };
 let late: number;
 let noShow: number;
+let leftEarly: number;
 let roamer: number;
 let awaiting: { early: number; later: number };
 let hires: { first: number; later: number };
@@ -113,9 +114,10 @@ beforeAll(async () => {
   late = (await insertPerson(t, { first_name: "Lara", last_name: unique("Late "), department: "Sales" })).id;
   noShow = (await insertPerson(t, { first_name: "Nico", last_name: unique("Absent "), department: "Support" })).id;
   roamer = (await insertPerson(t, { first_name: "Remy", last_name: unique("Remote "), clock_policy: "anywhere" })).id;
+  leftEarly = (await insertPerson(t)).id;
   const dueLater = (await insertPerson(t)).id;
   const archived = (await insertPerson(t)).id;
-  await assign(officeHours, [me.id, other.id, late, noShow, archived]);
+  await assign(officeHours, [me.id, other.id, late, noShow, leftEarly, archived]);
   await assign(evening, [dueLater]);
   await assign(fridays, [fridayOnly.id]);
   await t.database.db.update(users).set({ archived_at: t.clock.now() }).where(eq(users.id, archived));
@@ -134,6 +136,8 @@ beforeAll(async () => {
   await worked(other.id, TODAY, "09:00", null);
   // Today: in at 09:40 at the office (40 minutes late); a remote clock-in at 08:55 and clock-out at 10:00, both away from any location.
   await worked(late, TODAY, "09:40", null, { source: "clock", in_location_id: office.id, in_distance_m: 20, in_latitude: 14.5547, in_longitude: 121.0244, in_accuracy_m: 10 });
+  // In at 09:30 and gone at 10:15: a closed day, stored, 30 minutes late.
+  await worked(leftEarly, TODAY, "09:30", "10:15");
   await worked(roamer, TODAY, "08:55", "10:00", {
     source: "clock",
     remote: true,
@@ -288,11 +292,13 @@ describe("today's attendance exceptions", () => {
     expect(response.statusCode, response.body).toBe(200);
     const reply = response.json().data;
     expect(reply.date).toBe(TODAY);
-    expect(reply.counts).toEqual({ late: 1, absent: 1, outside: 2 });
-    expect(reply.total).toBe(4);
+    expect(reply.counts).toEqual({ late: 2, absent: 1, outside: 2 });
+    expect(reply.total).toBe(5);
     expect(reply.items.map((item: { user_id: number; kind: string; at: string; minutes: number | null; distance_m: number | null; remote: boolean }) => [item.user_id, item.kind, item.at, item.minutes, item.distance_m, item.remote])).toEqual([
       [roamer, "clocked_out_outside", "2026-03-04T02:00:00.000Z", null, 4200, true],
+      // Still in: judged now. Gone already: its stored day.
       [late, "late", "2026-03-04T01:40:00.000Z", 40, null, false],
+      [leftEarly, "late", "2026-03-04T01:30:00.000Z", 30, null, false],
       // Due at 09:00, not in by 10:30: 90 minutes.
       [noShow, "absent", "2026-03-04T01:00:00.000Z", 90, null, false],
       [roamer, "clocked_in_outside", "2026-03-04T00:55:00.000Z", null, 5300, true],
@@ -302,8 +308,8 @@ describe("today's attendance exceptions", () => {
 
   it("caps the list at the limit asked, the total and counts still of all", async () => {
     const reply = (await get(admin, "/api/dashboard/attendance-exceptions?limit=2")).json().data;
-    expect(reply.total).toBe(4);
-    expect(reply.counts).toEqual({ late: 1, absent: 1, outside: 2 });
+    expect(reply.total).toBe(5);
+    expect(reply.counts).toEqual({ late: 2, absent: 1, outside: 2 });
     expect(reply.items.map((item: { kind: string }) => item.kind)).toEqual(["clocked_out_outside", "late"]);
   });
 });

@@ -132,6 +132,8 @@ const WRITES: Record<string, Write> = {
     },
   }),
   "DELETE /api/payslips/{id}": async () => ({ token: admin, request: { method: "DELETE", url: `/api/payslips/${await createPayslip(t, admin)}` } }),
+  // A test e-mail to oneself: recorded, as every message sent on someone's request is.
+  "POST /api/system/check/test-mail": async () => ({ token: admin, request: { method: "POST", url: "/api/system/check/test-mail" } }),
   "POST /api/payslips/bulk-delete": async () => ({ token: admin, request: { method: "POST", url: "/api/payslips/bulk-delete", payload: { ids: [await createPayslip(t, admin), await createPayslip(t, admin)] } } }),
 };
 

@@ -19,6 +19,9 @@
  *   - payslip documents, on a DATA_DIR of about 1,000 people: a run of them calculated, then every
  *     payslip as PDFs in one ZIP (request to last byte; the entries' sizes read back), and single
  *     PDFs by token one after another
+ *   - dashboards, on a DATA_DIR of 10,000 people with a year of attendance (2.6 million records,
+ *     stored days and month sums), 2,000 clocked in now and a year of released runs: every
+ *     endpoint of both dashboards, one call after another (target <= 300 ms each)
  * Loopback only; every server it starts is stopped and its temporary directory removed.
  */
 import fs from "node:fs";
@@ -33,6 +36,7 @@ import { loginRouteJavaScript } from "./bundle";
 import { findBinDir, startCluster } from "../../scripts/pg-cluster";
 import { measurePayroll, type PayrollFigures } from "./payroll";
 import { measurePayslips, type PayslipFigures } from "./payslips";
+import { measureDashboards } from "./dashboard";
 
 /** The part of autocannon's programmatic API used here (the package ships no types). */
 interface AutocannonResult {
@@ -56,6 +60,8 @@ const TARGET_LOGIN_KB = 250;
 const CONNECTIONS = 50;
 const DURATION_S = 10;
 const ADMIN = { email: "admin@example.com", password: "Admin123!" };
+const EMPLOYEE = { email: "employee@example.com", password: "Employee123!" };
+const TARGET_DASHBOARD_MS = 300;
 const BULK_USERS = 100_000;
 const BULK_BATCH = 5_000;
 const TARGET_LIST_P50_MS = 30;
@@ -401,6 +407,8 @@ async function main(): Promise<void> {
   const postgresPayroll = await measurePayrollOnPostgres();
   // (h) Payslip documents of a 1,000-person run.
   const documents = await measurePayslipDocuments();
+  // (i) Both dashboards over 10,000 people and a year of attendance.
+  const dashboards = await measureDashboards({ admin: ADMIN, employee: EMPLOYEE });
   const { timings } = list.load;
   const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
   const listTarget = `p50 <= ${TARGET_LIST_P50_MS} ms`;
@@ -447,6 +455,8 @@ async function main(): Promise<void> {
     row(["  largest / average PDF (font subset embedded)", `${documents.largestPdfKb.toFixed(1)} / ${documents.averagePdfKb.toFixed(1)} KB`, `<= ${TARGET_PDF_KB} KB`], widths),
     row(["  ZIP size; payslips in the run", `${documents.zipMb.toFixed(1)} MB; ${documents.payslips.toLocaleString("en")}`, "(context)"], widths),
     row(["  one PDF by token, one after another, p50 / p95", `${ms(documents.single.p50)} / ${ms(documents.single.p95)} ms`, ""], widths),
+    row([`load ${dashboards.people.toLocaleString("en")} people, a year of attendance (${dashboards.records.toLocaleString("en")} records)`, seconds(dashboards.loadMs), "(context)"], widths),
+    ...dashboards.calls.map((call) => row([`  GET ${call.path}`, call.ms.map((value) => `${ms(value)}`).join(" / ") + " ms", `<= ${TARGET_DASHBOARD_MS} ms`], widths)),
   ];
   // Other work on the machine skews every figure: say how busy it was.
   const load = os.loadavg().map((value) => value.toFixed(2)).join(" ");

@@ -31,6 +31,8 @@ export interface Jobs {
   start(): Promise<void>;
   /** Stops claiming and waits (settings.stopWaitMs at most) for running jobs. */
   stop(): Promise<void>;
+  /** Whether this process claims jobs: started and not stopped since. */
+  running(): boolean;
   /** Resolves when no work after a reply is left and no job of this process's kinds is due or running: for tests. */
   idle(): Promise<void>;
 }
@@ -208,6 +210,8 @@ export function createJobs({ db, log, settings, soleWorker }: JobsOptions): Jobs
       started = true;
       void poll();
     },
+
+    running: () => started,
 
     async stop() {
       started = false;

@@ -11,6 +11,7 @@ import { attendanceBreaks, attendanceMonths, attendanceRecords, files, mailOutbo
 import type { AppContext } from "../../lib/context";
 import { nextDate } from "../../lib/time-zone";
 import { companyToday, countsOver } from "../attendance/reports";
+import { exceptionsToday } from "./attendance-exceptions";
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
@@ -84,16 +85,15 @@ async function unreadNotifications(ctx: AppContext, userId: number): Promise<num
   return int(row.unread);
 }
 
-/** Today so far, as the reports count it: late arrivals, working days over without anyone clocking in, and everyone due. */
-async function todaySoFar(ctx: AppContext, today: string) {
-  const { days } = await countsOver(ctx, { from: today, to: today });
-  const [day] = days;
-  return { late: day.late, absent: day.absent, expected: day.present + day.late + day.half_day + day.absent + day.scheduled };
+/** Late and absent so far today, as the attendance exceptions judge them: the same figures as that widget's. */
+async function lateAndAbsent(ctx: AppContext) {
+  const { counts } = await exceptionsToday(ctx, 1);
+  return { late: counts.late, absent: counts.absent };
 }
 
 export async function adminStats(ctx: AppContext, userId: number): Promise<AdminStats> {
   const { today } = await companyToday(ctx);
-  const [people, now, today_, run, unread] = await Promise.all([headcount(ctx, today), clockedNow(ctx), todaySoFar(ctx, today), currentRun(ctx), unreadNotifications(ctx, userId)]);
+  const [people, now, today_, run, unread] = await Promise.all([headcount(ctx, today), clockedNow(ctx), lateAndAbsent(ctx), currentRun(ctx), unreadNotifications(ctx, userId)]);
   return { today, headcount: people, now: { ...now, ...today_ }, current_run: run, unread_notifications: unread };
 }
 

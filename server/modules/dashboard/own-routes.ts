@@ -6,8 +6,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { attendanceExceptions, awaitingApproval, newHires, quickStats, widgetQuery } from "../../../contracts/dashboard-own";
 import { dataReply } from "../../../contracts/replies";
+import { exceptionsToday } from "./attendance-exceptions";
 import { ownQuickStats } from "./own-service";
-import { exceptionsToday, hiredThisMonth, runsAwaitingApproval } from "./widgets-service";
+import { hiredThisMonth, runsAwaitingApproval } from "./widgets-service";
 
 export const dashboardOwnRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;

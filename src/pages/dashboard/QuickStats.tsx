@@ -36,7 +36,7 @@ export function QuickStats({ stats }: { stats: AdminStats }) {
         </DashboardCard>
       </Col>
       <Col xs={24} xl={12}>
-        <DashboardCard title={t("dashboard.now.title")} extra={<Typography.Text type="secondary">{t("dashboard.now.expected", { count: now.expected, formatted: formatCount(now.expected, i18n.language) })}</Typography.Text>}>
+        <DashboardCard title={t("dashboard.now.title")}>
           <Row gutter={[16, 16]}>
             <Figure label={t("dashboard.now.working")} value={now.clocked_in - now.on_break} />
             <Figure label={t("dashboard.now.onBreak")} value={now.on_break} />

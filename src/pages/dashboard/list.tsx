@@ -7,6 +7,7 @@ import { QuickStats } from "./QuickStats";
 import { RecentActivitiesCard } from "./RecentActivitiesCard";
 import { StorageCard } from "./StorageCard";
 import { AttendanceExceptionsCard, AwaitingApprovalCard, DashboardCard, useWidget } from "../../components/dashboard";
+import { Greeting } from "../../components/dashboard/Greeting";
 
 /**
  * /dashboard, the administrator's first screen: the day at a glance, the
@@ -20,9 +21,12 @@ export default function DashboardPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        {t("dashboard.title")}
-      </Typography.Title>
+      <div>
+        <Typography.Title level={2} style={{ marginTop: 0, marginBottom: 4 }}>
+          {t("dashboard.title")}
+        </Typography.Title>
+        <Greeting />
+      </div>
       {stats.data ? <QuickStats stats={stats.data} /> : <DashboardCard title={t("dashboard.now.title")} loading={stats.loading} error={stats.error} />}
       {charts.error ? <DashboardCard title={t("dashboard.charts.title")} error={charts.error} /> : <AdminCharts charts={charts.data} loading={charts.loading} />}
       <Row gutter={[16, 16]}>

@@ -1,5 +1,61 @@
-import { IdentityPage } from "../../components/common/IdentityPage";
+import type { CSSProperties } from "react";
+import { Alert, Typography } from "antd";
+import { useGetIdentity } from "@refinedev/core";
+import { Trans, useTranslation } from "react-i18next";
+import type { Me } from "../../../contracts/auth";
+import type { QuickStats } from "../../../contracts/dashboard-own";
+import { dashboardOwnPaths } from "../../api/dashboard-own";
+import { usePolicy } from "../../auth/usePolicy";
+import { ClockPanel } from "../../components/attendance/ClockPanel";
+import { AttendanceExceptionsCard, AwaitingApprovalCard, CardHeading, NewHiresCard, useWidget } from "../../components/dashboard";
+import { NextShiftCard } from "./NextShiftCard";
+import { NotificationsCard } from "./NotificationsCard";
+import { LatestPayslipCard, YearToDateCard } from "./PayCards";
+import { WeekHoursCard } from "./WeekHoursCard";
 
+/** One column on a phone, as many as fit on a wider screen; each card as tall as its content. */
+const GRID: CSSProperties = { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 320px), 1fr))", gap: 16, alignItems: "start" };
+
+/**
+ * /user-dashboard: what one opens every day. The time clock (for those who
+ * clock), the week's hours against the schedule, the next shift, the latest
+ * payslip, the year's pay and the latest notifications, from one call
+ * (GET /api/dashboard/quick-stats); then the staff widgets the person's
+ * permissions allow, each from its own call.
+ */
 export default function UserDashboardPage() {
-  return <IdentityPage titleKey="userDashboard.title" />;
+  const { t } = useTranslation();
+  const may = usePolicy();
+  const { data: me } = useGetIdentity<Me>();
+  const { data: stats, loading, error } = useWidget<QuickStats>(dashboardOwnPaths.quickStats);
+  const own = { stats, loading };
+
+  return (
+    <>
+      <Typography.Title level={2} style={{ marginTop: 0, marginBottom: 4 }}>
+        {t("userDashboard.title")}
+      </Typography.Title>
+      {me && (
+        <Typography.Paragraph type="secondary" data-testid="identity">
+          <Trans i18nKey="userDashboard.greeting" values={{ name: me.name }} components={{ name: <strong /> }} />
+        </Typography.Paragraph>
+      )}
+      {error && <Alert type="error" showIcon message={t("userDashboard.loadFailed")} description={error} style={{ marginBottom: 16 }} />}
+      <div style={GRID}>
+        {may("attendance.clock") && <ClockPanel title={<CardHeading>{t("userDashboard.today")}</CardHeading>} />}
+        {!error && (
+          <>
+            <WeekHoursCard {...own} />
+            <NextShiftCard {...own} />
+            <LatestPayslipCard {...own} />
+            <YearToDateCard {...own} />
+            <NotificationsCard {...own} />
+          </>
+        )}
+        <AttendanceExceptionsCard />
+        <AwaitingApprovalCard />
+        <NewHiresCard />
+      </div>
+    </>
+  );
 }
