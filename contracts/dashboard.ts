@@ -15,6 +15,7 @@ const calendarDate = z.string();
 export const adminStats = z.object({
   /** Today in the company's zone: what "now" and "this month" mean below. */
   today: calendarDate,
+  /** People on the books (not archived, not terminated); hired this month counts the whole calendar month, as the new hires widget does. */
   headcount: z.object({ active: count, on_leave: count, new_this_month: count }),
   /** Right now: clocked in (on a break or not), on a break, and today's late and absent so far (as the attendance exceptions count them). */
   now: z.object({ clocked_in: count, on_break: count, late: count, absent: count }),

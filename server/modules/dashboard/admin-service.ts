@@ -38,7 +38,7 @@ async function headcount(ctx: AppContext, today: string) {
     await ctx.db.execute(sql`
       select count(*) filter (where ${users.employment_status} = 'active') as active,
         count(*) filter (where ${users.employment_status} = 'on_leave') as on_leave,
-        count(*) filter (where ${users.hire_date} between ${monthStart(today)}::date and ${today}::date) as new_this_month
+        count(*) filter (where ${users.hire_date} between ${monthStart(today)}::date and ${nextDate(addMonths(today, 1), -1)}::date) as new_this_month
       from ${users} where ${current}`),
   );
   return { active: int(row.active), on_leave: int(row.on_leave), new_this_month: int(row.new_this_month) };

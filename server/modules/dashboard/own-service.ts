@@ -14,10 +14,8 @@ import { summarize } from "../attendance/derive-core";
 import { companyToday, daysOf, weekOf } from "../attendance/reports";
 import type { UnreadCounts } from "../notifications/counts";
 import { selectOwn, toRecord } from "../notifications/service";
+import { ownStanding } from "../payslips/delivery";
 import { myScheduleOf } from "../schedules/my-schedule";
-
-/** Self-service's payslips: the caller's, released, not withdrawn. */
-const ownStanding = (userId: number) => and(eq(payslips.user_id, userId), eq(payrollRuns.status, "released"), isNull(payslips.withdrawn_at));
 
 async function thisWeek(ctx: AppContext, userId: number): Promise<QuickStats["week"]> {
   const week = await weekOf(ctx);

@@ -124,7 +124,7 @@ export async function downloadsOf(ctx: AppContext, actor: Actor, id: number): Pr
 }
 
 /** Released, not withdrawn, the caller's own: what self-service shows. */
-const ownStanding = (userId: number) => and(eq(payslips.user_id, userId), eq(payrollRuns.status, "released"), isNull(payslips.withdrawn_at));
+export const ownStanding = (userId: number) => and(eq(payslips.user_id, userId), eq(payrollRuns.status, "released"), isNull(payslips.withdrawn_at));
 
 export async function ownPayslips(ctx: AppContext, actor: Actor, year: number | undefined): Promise<OwnPayslipsReply> {
   const yearOf = sql<number>`extract(year from ${payrollRuns.pay_date})::int`;

@@ -8,7 +8,7 @@ export function Greeting() {
   const { data: me } = useGetIdentity<Me>();
   if (!me) return null;
   return (
-    <Typography.Paragraph type="secondary" data-testid="identity" style={{ margin: 0 }}>
+    <Typography.Paragraph type="secondary" data-testid="identity">
       <Trans i18nKey="userDashboard.greeting" values={{ name: me.name }} components={{ name: <strong /> }} />
     </Typography.Paragraph>
   );

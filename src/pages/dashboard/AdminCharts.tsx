@@ -76,7 +76,9 @@ export function AdminCharts({ charts, loading }: { charts: Charts | undefined; l
         <ChartCard<CostMonth>
           title={<CardHeading>{t("dashboard.charts.payrollCost")}</CardHeading>}
           caption={t("dashboard.charts.payrollCostCaption", { currency })}
-          rows={charts?.payroll_cost_by_month.months}
+          // Twelve months of nothing is no chart: the card says so instead.
+          rows={charts?.payroll_cost_by_month.months.some((row) => row.runs > 0) ? charts.payroll_cost_by_month.months : []}
+          empty={t("dashboard.charts.noPayroll")}
           loading={loading}
           chart={{
             kind: "bars",

@@ -20,30 +20,30 @@ export default function DashboardPage() {
   const charts = useWidget<Charts>("/dashboard/admin-dashboard");
 
   return (
-    <Flex vertical gap={16}>
-      <div>
-        <Typography.Title level={2} style={{ marginTop: 0, marginBottom: 4 }}>
-          {t("dashboard.title")}
-        </Typography.Title>
-        <Greeting />
-      </div>
-      {stats.data ? <QuickStats stats={stats.data} /> : <DashboardCard title={t("dashboard.now.title")} loading={stats.loading} error={stats.error} />}
-      {charts.error ? <DashboardCard title={t("dashboard.charts.title")} error={charts.error} /> : <AdminCharts charts={charts.data} loading={charts.loading} />}
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={12}>
-          <ClockedInCard />
-        </Col>
-        <Col xs={24} xl={12}>
-          <AttendanceExceptionsCard />
-        </Col>
-        <Col xs={24} xl={12}>
-          <AwaitingApprovalCard />
-        </Col>
-        <Col xs={24} xl={12}>
-          <RecentActivitiesCard />
-        </Col>
-      </Row>
-      <StorageCard />
-    </Flex>
+    <>
+      <Typography.Title level={2} style={{ marginTop: 0, marginBottom: 4 }}>
+        {t("dashboard.title")}
+      </Typography.Title>
+      <Greeting />
+      <Flex vertical gap={16}>
+        {stats.data ? <QuickStats stats={stats.data} /> : <DashboardCard title={t("dashboard.now.title")} loading={stats.loading} error={stats.error} />}
+        {charts.error ? <DashboardCard title={t("dashboard.charts.title")} error={charts.error} /> : <AdminCharts charts={charts.data} loading={charts.loading} />}
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={12}>
+            <ClockedInCard />
+          </Col>
+          <Col xs={24} xl={12}>
+            <AttendanceExceptionsCard />
+          </Col>
+          <Col xs={24} xl={12}>
+            <AwaitingApprovalCard />
+          </Col>
+          <Col xs={24} xl={12}>
+            <RecentActivitiesCard />
+          </Col>
+        </Row>
+        <StorageCard />
+      </Flex>
+    </>
   );
 }

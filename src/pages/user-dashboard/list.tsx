@@ -1,13 +1,12 @@
 import type { CSSProperties } from "react";
 import { Alert, Typography } from "antd";
-import { useGetIdentity } from "@refinedev/core";
-import { Trans, useTranslation } from "react-i18next";
-import type { Me } from "../../../contracts/auth";
+import { useTranslation } from "react-i18next";
 import type { QuickStats } from "../../../contracts/dashboard-own";
 import { dashboardOwnPaths } from "../../api/dashboard-own";
 import { usePolicy } from "../../auth/usePolicy";
 import { ClockPanel } from "../../components/attendance/ClockPanel";
 import { AttendanceExceptionsCard, AwaitingApprovalCard, CardHeading, NewHiresCard, useWidget } from "../../components/dashboard";
+import { Greeting } from "../../components/dashboard/Greeting";
 import { NextShiftCard } from "./NextShiftCard";
 import { NotificationsCard } from "./NotificationsCard";
 import { LatestPayslipCard, YearToDateCard } from "./PayCards";
@@ -26,7 +25,6 @@ const GRID: CSSProperties = { display: "grid", gridTemplateColumns: "repeat(auto
 export default function UserDashboardPage() {
   const { t } = useTranslation();
   const may = usePolicy();
-  const { data: me } = useGetIdentity<Me>();
   const { data: stats, loading, error } = useWidget<QuickStats>(dashboardOwnPaths.quickStats);
   const own = { stats, loading };
 
@@ -35,11 +33,7 @@ export default function UserDashboardPage() {
       <Typography.Title level={2} style={{ marginTop: 0, marginBottom: 4 }}>
         {t("userDashboard.title")}
       </Typography.Title>
-      {me && (
-        <Typography.Paragraph type="secondary" data-testid="identity">
-          <Trans i18nKey="userDashboard.greeting" values={{ name: me.name }} components={{ name: <strong /> }} />
-        </Typography.Paragraph>
-      )}
+      <Greeting />
       {error && <Alert type="error" showIcon message={t("userDashboard.loadFailed")} description={error} style={{ marginBottom: 16 }} />}
       <div style={GRID}>
         {may("attendance.clock") && <ClockPanel title={<CardHeading>{t("userDashboard.today")}</CardHeading>} />}
