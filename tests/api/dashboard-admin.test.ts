@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PERMISSIONS } from "../../contracts/permissions";
 import type { AdminCharts, AdminStats, ClockedInReply, StorageInfo } from "../../contracts/dashboard";
 import { attendanceBreaks, attendanceMonths, attendanceRecords, files, mailOutbox, payrollRuns, users } from "../../server/db/schema";
-import { basisPoints } from "../../server/modules/dashboard/admin-service";
+import { basisPoints } from "../../server/modules/dashboard/admin-charts";
 import { startTestApp, type TestApp } from "../support/api";
 import { insertEmployeeSignedIn, insertPerson, insertStaffWith } from "../support/factories";
 import { ADMIN, call } from "../support/people";

@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import { WIDGET_DEFAULT_LIMIT, type AttendanceException, type AttendanceExceptions, type ExceptionKind } from "../../../contracts/dashboard-own";
 import { attendanceDays, attendanceRecords, holidays, scheduleAssignments, users, workSchedules } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
+import { int } from "../../lib/sql-rows";
 import { deriveDay, isWorkingDay, shiftOn, type ScheduleRules } from "../attendance/derive-core";
 import { companyToday } from "../attendance/reports";
 
@@ -33,8 +34,6 @@ interface Today {
 }
 
 type Rows<T> = { rows: T[] };
-/** int8 comes back as a number from PGlite and a string from pg. */
-const int = (value: number | string | null | undefined) => Number(value ?? 0);
 const iso = (value: string | Date) => new Date(value).toISOString();
 /** An array as one bound parameter, whatever its length. */
 const array = (values: readonly unknown[]) => sql.param([...values]);

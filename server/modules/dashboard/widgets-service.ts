@@ -4,14 +4,13 @@
  * hires (GET /api/dashboard/awaiting-approval, new-hires), each a capped list
  * with the total of what it lists, from one indexed query.
  */
-import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { WIDGET_DEFAULT_LIMIT, type AwaitingApproval, type NewHires } from "../../../contracts/dashboard-own";
 import { payrollRuns, users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
+import { int } from "../../lib/sql-rows";
 import { thisMonth } from "../attendance/reports";
-
-/** int8 comes back as a number from PGlite and a string from pg. */
-const int = (value: number | string | null | undefined) => Number(value ?? 0);
+import { onTheBooks } from "./on-the-books";
 
 /** Runs calculated and waiting for approval, longest waiting first (along the status index). */
 export async function runsAwaitingApproval(ctx: AppContext, limit = WIDGET_DEFAULT_LIMIT): Promise<AwaitingApproval> {
@@ -60,7 +59,7 @@ export async function hiredThisMonth(ctx: AppContext, limit = WIDGET_DEFAULT_LIM
       total: sql<number>`count(*) over ()`.mapWith(int),
     })
     .from(users)
-    .where(and(isNull(users.archived_at), ne(users.employment_status, "terminated"), sql`${users.hire_date} between ${month.from}::date and ${month.to}::date`))
+    .where(and(onTheBooks, sql`${users.hire_date} between ${month.from}::date and ${month.to}::date`))
     .orderBy(desc(users.hire_date), asc(users.name), asc(users.id))
     .limit(limit);
   return { ...month, total: rows[0]?.total ?? 0, items: rows.map(({ total: _total, ...person }) => person) };
