@@ -9,6 +9,7 @@ import { PERMISSIONS } from "../../contracts/permissions";
 import type { AdminCharts, AdminStats, ClockedInReply, StorageInfo } from "../../contracts/dashboard";
 import { attendanceBreaks, attendanceMonths, attendanceRecords, files, mailOutbox, payrollRuns, users } from "../../server/db/schema";
 import { basisPoints } from "../../server/modules/dashboard/admin-charts";
+import { notify } from "../../server/modules/notifications/service";
 import { startTestApp, type TestApp } from "../support/api";
 import { insertEmployeeSignedIn, insertPerson, insertStaffWith } from "../support/factories";
 import { ADMIN, call } from "../support/people";
@@ -142,13 +143,13 @@ describe("quick stats", () => {
   it("counts the administrator's own unread notifications", async () => {
     const { unread_notifications } = await get<AdminStats>(admin, "admin-stats");
     const [me] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email));
-    const { notifications } = await import("../../server/db/schema");
-    await t.database.db.insert(notifications).values([
-      { user_id: me.id, type: "system", params: { message: "one" } },
-      { user_id: me.id, type: "system", params: { message: "read" }, read_at: at("2026-03-02T08:00:00Z") },
-      { user_id: people.a, type: "system", params: { message: "not mine" } },
-    ]);
+    // Told as the app tells people: the bell's kept count hears of it.
+    await notify(t.app.ctx, { recipients: [me.id], type: "system", params: { message: "one" } });
+    await notify(t.app.ctx, { recipients: [people.a], type: "system", params: { message: "not mine" } });
     expect((await get<AdminStats>(admin, "admin-stats")).unread_notifications).toBe(unread_notifications + 1);
+    const read = await call(t, admin, { method: "POST", url: "/api/notifications/mark-all-as-read" });
+    expect(read.statusCode, read.body).toBe(200);
+    expect((await get<AdminStats>(admin, "admin-stats")).unread_notifications).toBe(0);
   });
 });
 
