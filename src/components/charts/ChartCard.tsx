@@ -55,18 +55,22 @@ export function ChartCard<Row extends object>({ title, caption, rows, loading = 
   const [asTable, setAsTable] = useState(false);
   const data = rows ?? [];
   const emptyText = <Typography.Text type="secondary">{empty ?? t("charts.empty")}</Typography.Text>;
+  const nothing = !loading && data.length === 0;
 
   return (
     <Card
       title={title}
       extra={
-        <Button size="small" onClick={() => setAsTable((shown) => !shown)}>
-          {t(asTable ? "charts.showChart" : "charts.showTable")}
-        </Button>
+        !nothing && (
+          <Button size="small" onClick={() => setAsTable((shown) => !shown)}>
+            {t(asTable ? "charts.showChart" : "charts.showTable")}
+          </Button>
+        )
       }
     >
       {!asTable && (
-        <div aria-hidden style={{ height }}>
+        // Nothing to draw takes no more room than its words.
+        <div aria-hidden style={nothing ? undefined : { height }}>
           {loading ? (
             <Skeleton active paragraph={{ rows: 6 }} title={false} />
           ) : data.length === 0 ? (
