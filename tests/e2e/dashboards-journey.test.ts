@@ -10,7 +10,7 @@ import type { OwnPayslipsReply } from "../../contracts/payslips";
 import { DEMO_OFFICE } from "../../server/db/seed-attendance";
 import { LANGUAGES } from "../../src/i18n/languages";
 import { axeFindings } from "../support/accessibility";
-import { apiCallsInFlight, settled } from "../support/app-pages";
+import { requestsInFlight, settled } from "../support/app-pages";
 import { apiToken, ROOT_DIR } from "../support/e2e";
 import { closeToasts, journeyHooks, message, signIn, waitForLocation, waitForPath } from "../support/journey";
 
@@ -38,7 +38,7 @@ let page: Page;
 let inFlight: () => number;
 beforeEach(() => {
   page = journey.page;
-  inFlight = apiCallsInFlight(page);
+  inFlight = requestsInFlight(page);
 });
 
 // --- The API, as the administrator (or anyone) sets the scene ---

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { axeFindings } from "../support/accessibility";
-import { apiCallsInFlight, openInApp, SIGNED_OUT_PATHS, signedInPaths } from "../support/app-pages";
+import { requestsInFlight, openInApp, SIGNED_OUT_PATHS, signedInPaths } from "../support/app-pages";
 import { apiToken } from "../support/e2e";
 import { journeyHooks, message, waitForLocation, waitForPath } from "../support/journey";
 
@@ -159,7 +159,7 @@ describe("on a phone (390 × 844)", () => {
   it("keeps every header control on screen and nothing over the page title, on every page", async () => {
     const { page, server } = journey;
     await page.setViewportSize(PHONE);
-    const inFlight = apiCallsInFlight(page);
+    const inFlight = requestsInFlight(page);
     const problems: string[] = [];
     for (const path of SIGNED_OUT_PATHS) {
       await page.goto(path);

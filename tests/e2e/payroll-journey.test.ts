@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { PayslipRecord, RunRecord } from "../../contracts/payroll";
 import type { OwnPayslipsReply, PayslipDocument, PayslipDownload } from "../../contracts/payslips";
 import { axeFindings } from "../support/accessibility";
-import { apiCallsInFlight, settled } from "../support/app-pages";
+import { requestsInFlight, settled } from "../support/app-pages";
 import { apiToken, newSession } from "../support/e2e";
 import { readPdf } from "../support/pdf-text";
 import { closeToasts, journeyHooks, message, signIn, waitForLocation } from "../support/journey";
@@ -29,7 +29,7 @@ let page: Page;
 let inFlight: () => number;
 beforeEach(() => {
   page = journey.page;
-  inFlight = apiCallsInFlight(page);
+  inFlight = requestsInFlight(page);
 });
 
 const button = (key: string, scope: Page | ReturnType<Page["locator"]> = page, options: Record<string, unknown> = {}) =>
@@ -185,7 +185,7 @@ describe("payroll", () => {
       // The download is on the payslip's history: the employee's, by token.
       const downloads = await api<PayslipDownload[]>(admin, `/api/payslips/${mine.id}/downloads`);
       expect(downloads.map(({ user_name, via, kind }) => ({ user_name, via, kind }))).toEqual([{ user_name: document.person.name, via: "token", kind: "single" }]);
-      const employeeInFlight = apiCallsInFlight(employeePage);
+      const employeeInFlight = requestsInFlight(employeePage);
       await settled(employeePage, employeeInFlight);
       expect(await axeFindings(employeePage)).toEqual([]);
     } finally {

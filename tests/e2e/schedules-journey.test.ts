@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { axeFindings } from "../support/accessibility";
-import { apiCallsInFlight, settled } from "../support/app-pages";
+import { requestsInFlight, settled } from "../support/app-pages";
 import { closeToasts, journeyHooks, message, signIn, waitForLocation } from "../support/journey";
 
 /**
@@ -21,7 +21,7 @@ let page: Page;
 let inFlight: () => number;
 beforeEach(() => {
   page = journey.page;
-  inFlight = apiCallsInFlight(page);
+  inFlight = requestsInFlight(page);
 });
 
 /** axe once the page has settled, as the every-page audit runs it (a tab caught mid-transition reads as faint). */

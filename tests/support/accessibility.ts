@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiCallsInFlight, openInApp, SIGNED_OUT_PATHS, signedInPaths } from "./app-pages";
+import { requestsInFlight, openInApp, SIGNED_OUT_PATHS, signedInPaths } from "./app-pages";
 import { apiToken, launchBrowser, newSession, startServer, type RunningServer } from "./e2e";
 
 /**
@@ -45,7 +45,7 @@ export async function axeFindings(page: Page): Promise<string[]> {
 async function audit(label: string, paths: string[], storage: Record<string, string>): Promise<string[]> {
   const session = await newSession(browser, server);
   const { page, context } = session;
-  const inFlight = apiCallsInFlight(page);
+  const inFlight = requestsInFlight(page);
   await context.addInitScript((entries) => {
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
   }, storage);

@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Page, Request } from "playwright-core";
 import { ROUTES } from "../../src/routing/guards";
 import { RESOURCES } from "../../src/resources";
 import type { RunningServer } from "./e2e";
@@ -47,15 +47,20 @@ export async function signedInPaths(server: RunningServer, adminToken: string): 
   return paths;
 }
 
-/** Counts the page's API calls in flight from now on. */
-export function apiCallsInFlight(page: Page): () => number {
-  let inFlight = 0;
+/**
+ * Counts the page's API calls and code chunks in flight from now on: a page
+ * opened in the app waits for both (its data, and its lazily loaded code).
+ * Each request is kept by itself, so one begun before the count started
+ * cannot take the count below what is really in flight.
+ */
+export function requestsInFlight(page: Page): () => number {
+  const inFlight = new Set<Request>();
   // The notifications' live stream stays open as long as the page does: it is no call to wait for.
-  const isApi = (url: string) => url.includes("/api/") && !url.includes("/api/notifications/stream?");
-  page.on("request", (request) => isApi(request.url()) && inFlight++);
-  page.on("requestfinished", (request) => isApi(request.url()) && inFlight--);
-  page.on("requestfailed", (request) => isApi(request.url()) && inFlight--);
-  return () => inFlight;
+  const awaited = (url: string) => (url.includes("/api/") && !url.includes("/api/notifications/stream?")) || url.includes("/assets/");
+  page.on("request", (request) => awaited(request.url()) && inFlight.add(request));
+  page.on("requestfinished", (request) => inFlight.delete(request));
+  page.on("requestfailed", (request) => inFlight.delete(request));
+  return () => inFlight.size;
 }
 
 /** Until the page has no API call in flight and no spinner, twice in a row. */
