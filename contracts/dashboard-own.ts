@@ -46,7 +46,7 @@ export const quickStats = z.object({
 export type QuickStats = z.infer<typeof quickStats>;
 
 /** The most rows a widget list returns; its total counts them all. */
-export const WIDGET_MAX_LIMIT = 50;
+const WIDGET_MAX_LIMIT = 50;
 export const WIDGET_DEFAULT_LIMIT = 10;
 
 /** `?limit=`: how many rows a widget lists (the total counts every one). */
@@ -64,10 +64,10 @@ export const widgetQuery = z.strictObject({
  * absent: due, not clocked in, and the grace is over; clocked_in_outside / clocked_out_outside:
  * a clock event that matched none of the work locations (a remote clock-in, leaving from elsewhere).
  */
-export const EXCEPTION_KINDS = ["late", "absent", "clocked_in_outside", "clocked_out_outside"] as const;
+const EXCEPTION_KINDS = ["late", "absent", "clocked_in_outside", "clocked_out_outside"] as const;
 export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
 
-export const attendanceException = z.object({
+const attendanceException = z.object({
   user_id: z.number().int(),
   name: z.string(),
   employee_number: z.string().nullable(),
@@ -93,7 +93,7 @@ export const attendanceExceptions = z.object({
 export type AttendanceExceptions = z.infer<typeof attendanceExceptions>;
 
 /** A payroll run calculated and waiting for approval. */
-export const awaitingRun = z.object({
+const awaitingRun = z.object({
   id: z.number().int(),
   name: z.string(),
   period_start: z.string(),
@@ -106,13 +106,12 @@ export const awaitingRun = z.object({
   calculated_by: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
   calculated_at: isoTimestamp.nullable(),
 });
-export type AwaitingRun = z.infer<typeof awaitingRun>;
 
 /** GET /api/dashboard/awaiting-approval: the runs waiting longest first. */
 export const awaitingApproval = z.object({ total: count, items: z.array(awaitingRun) });
 export type AwaitingApproval = z.infer<typeof awaitingApproval>;
 
-export const newHire = z.object({
+const newHire = z.object({
   id: z.number().int(),
   name: z.string(),
   employee_number: z.string().nullable(),
@@ -120,7 +119,6 @@ export const newHire = z.object({
   position: z.string().nullable(),
   hire_date: z.string(),
 });
-export type NewHire = z.infer<typeof newHire>;
 
 /** GET /api/dashboard/new-hires: people hired in this calendar month (the company's), latest first. */
 export const newHires = z.object({ from: z.string(), to: z.string(), total: count, items: z.array(newHire) });

@@ -39,8 +39,8 @@ export const adminStats = z.object({
 });
 export type AdminStats = z.infer<typeof adminStats>;
 
-export const departmentHeadcount = z.object({ department: z.string().nullable(), people: count });
-export const attendanceRateDay = z.object({
+const departmentHeadcount = z.object({ department: z.string().nullable(), people: count });
+const attendanceRateDay = z.object({
   date: calendarDate,
   present: count,
   late: count,
@@ -51,8 +51,8 @@ export const attendanceRateDay = z.object({
   /** Of the days worked, those begun late, in basis points; null when nobody worked. */
   late_bp: z.number().int().nullable(),
 });
-export const payrollCostMonth = z.object({ month: calendarDate, gross: minor, net: minor, employer_cost: minor, runs: count });
-export const departmentOvertime = z.object({ department: z.string().nullable(), overtime_minutes: count, people: count });
+const payrollCostMonth = z.object({ month: calendarDate, gross: minor, net: minor, employer_cost: minor, runs: count });
+const departmentOvertime = z.object({ department: z.string().nullable(), overtime_minutes: count, people: count });
 
 export const adminCharts = z.object({
   today: calendarDate,
@@ -66,7 +66,7 @@ export const adminCharts = z.object({
 });
 export type AdminCharts = z.infer<typeof adminCharts>;
 
-export const clockedInPerson = z.object({
+const clockedInPerson = z.object({
   user_id: z.number().int(),
   name: z.string(),
   employee_number: z.string().nullable(),

@@ -87,7 +87,7 @@ export type CheckNote = (typeof CHECK_NOTES)[number];
 const name = z.enum(CHECK_FACTS);
 
 /** One figure and what it measures, so the app can format it: bytes as file sizes, durations in milliseconds. */
-export const checkFact = z.discriminatedUnion("kind", [
+const checkFact = z.discriminatedUnion("kind", [
   z.object({ name, kind: z.literal("text"), value: z.string() }),
   z.object({ name, kind: z.literal("count"), value: z.number().int() }),
   z.object({ name, kind: z.literal("bytes"), value: z.number().int().nonnegative() }),
@@ -97,7 +97,7 @@ export const checkFact = z.discriminatedUnion("kind", [
 ]);
 export type CheckFact = z.infer<typeof checkFact>;
 
-export const systemCheckResult = z.object({
+const systemCheckResult = z.object({
   key: z.enum(SYSTEM_CHECKS),
   status: z.enum(CHECK_STATUSES),
   facts: z.array(checkFact),
@@ -115,7 +115,7 @@ export const systemCheckReply = z.object({
 });
 export type SystemCheckReply = z.infer<typeof systemCheckReply>;
 
-export const MAIL_TRANSPORTS = ["smtp", "outbox"] as const;
+const MAIL_TRANSPORTS = ["smtp", "outbox"] as const;
 
 /** POST /api/system/check/test-mail: the message to the caller, as far as it got while the request waited. */
 export const testMailReply = z.object({

@@ -4,7 +4,7 @@ import { attendanceBreaks, attendanceRecords, users, workLocations } from "../..
 import type { AppContext } from "../../lib/context";
 import { int, rowsOf } from "../../lib/sql-rows";
 
-export const CLOCKED_IN_LIMIT = 50;
+const CLOCKED_IN_LIMIT = 50;
 
 /** Who is clocked in now, longest first, with their open break and where they clocked in. */
 export async function clockedIn(ctx: AppContext): Promise<ClockedInReply> {

@@ -18,7 +18,7 @@ import { checkSignedLinks } from "./checks/signed-links";
 import { checkTimeZone } from "./checks/time-zone";
 
 /** What the checks read besides the app's context: given so a test can hand in a broken one. */
-export interface CheckOptions {
+interface CheckOptions {
   /** Whether this process's job worker was started (and not stopped since); the app's own by default. */
   workerStarted?: () => boolean;
   /** The machine's own clock, which the database's is compared with (ctx.clock is the app's, which tests move). */

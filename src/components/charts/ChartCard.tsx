@@ -29,7 +29,7 @@ function useChartLook(): ChartLook {
   };
 }
 
-export interface ChartCardProps<Row extends object> {
+interface ChartCardProps<Row extends object> {
   title: ReactNode;
   /** Said to screen readers before the table: what the figures are, over which days. */
   caption: string;

@@ -28,7 +28,7 @@ export interface ChartLook {
 }
 
 /** stacked: one bar a row, series on top of each other; bars: series side by side; lines: one line a series. */
-export type ChartKind = "stacked" | "bars" | "lines";
+type ChartKind = "stacked" | "bars" | "lines";
 
 export interface SeriesChartProps {
   kind: ChartKind;

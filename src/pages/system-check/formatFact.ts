@@ -13,7 +13,7 @@ const MINUTE_MS = 60_000;
  * A length of time in the reader's language, as precise as it is useful:
  * "7 ms", "4.3 sec", then its two largest units ("3 days, 4 hours", "3 jours et 4 heures").
  */
-export function formatDuration(ms: number, language: string): string {
+function formatDuration(ms: number, language: string): string {
   const locale = findLanguage(language)?.htmlLang ?? "en";
   const unit = (name: string, value: number, display: "short" | "long" = "long", digits = 0) =>
     new Intl.NumberFormat(locale, { style: "unit", unit: name, unitDisplay: display, maximumFractionDigits: digits }).format(value);

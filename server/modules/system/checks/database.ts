@@ -12,7 +12,7 @@ import { fact, rowsOf, verdict, when, type Outcome } from "./outcome";
  */
 const EMBEDDED_LARGE_BYTES = 2 * 1024 ** 3;
 
-export interface Engine {
+interface Engine {
   /** "PGlite 0.5.16 (PostgreSQL 18.6)", "PostgreSQL 17.2". */
   name: string;
   embedded: boolean;

@@ -11,7 +11,7 @@ const MIN_KEY_LENGTH = 32;
 /** A path no file has (ids start at 1): the probe's link leads nowhere. */
 const PROBE_PATH = "/api/files/0";
 
-export interface LinkSigning {
+interface LinkSigning {
   sign: typeof signPath;
   verify: typeof verifySignedPath;
 }
