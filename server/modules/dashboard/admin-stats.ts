@@ -2,9 +2,8 @@
  * The administrator's quick stats (GET /api/dashboard/admin-stats): each
  * figure one aggregate query over an index or a table of a few rows.
  */
-import { sql } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import type { AdminStats } from "../../../contracts/dashboard";
-import type { RunStatus } from "../../../contracts/payroll";
 import { attendanceBreaks, attendanceRecords, payrollRuns, users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { int, rowsOf } from "../../lib/sql-rows";
@@ -38,26 +37,25 @@ async function clockedNow(ctx: AppContext) {
 }
 
 /** The newest run still on its way to release; once every run is released, the newest. */
-async function currentRun(ctx: AppContext) {
-  const [run] = rowsOf<Record<string, unknown>>(
-    await ctx.db.execute(sql`
-      select id, name, status, period_start::text, period_end::text, pay_date::text, currency, total_people, total_gross, total_net, total_employer_cost
-      from ${payrollRuns} order by (status = 'released'), period_end desc, id desc limit 1`),
-  );
-  if (!run) return null;
-  return {
-    id: Number(run.id),
-    name: String(run.name),
-    status: run.status as RunStatus,
-    period_start: String(run.period_start),
-    period_end: String(run.period_end),
-    pay_date: String(run.pay_date),
-    currency: String(run.currency),
-    total_people: int(run.total_people as number),
-    total_gross: int(run.total_gross as number),
-    total_net: int(run.total_net as number),
-    total_employer_cost: int(run.total_employer_cost as number),
-  };
+async function currentRun(ctx: AppContext): Promise<AdminStats["current_run"]> {
+  const [run] = await ctx.db
+    .select({
+      id: payrollRuns.id,
+      name: payrollRuns.name,
+      status: payrollRuns.status,
+      period_start: payrollRuns.period_start,
+      period_end: payrollRuns.period_end,
+      pay_date: payrollRuns.pay_date,
+      currency: payrollRuns.currency,
+      total_people: payrollRuns.total_people,
+      total_gross: payrollRuns.total_gross,
+      total_net: payrollRuns.total_net,
+      total_employer_cost: payrollRuns.total_employer_cost,
+    })
+    .from(payrollRuns)
+    .orderBy(sql`${payrollRuns.status} = 'released'`, desc(payrollRuns.period_end), desc(payrollRuns.id))
+    .limit(1);
+  return run ?? null;
 }
 
 /** Late and absent so far today, as the attendance exceptions judge them: the same figures as that widget's. */
@@ -69,6 +67,6 @@ async function lateAndAbsent(ctx: AppContext) {
 /** The quick stats; the unread count is the bell's own (kept between changes on the embedded database). */
 export async function adminStats(ctx: AppContext, userId: number, unreadCounts: UnreadCounts): Promise<AdminStats> {
   const { today } = await companyToday(ctx);
-  const [people, now, today_, run, unread] = await Promise.all([headcount(ctx, today), clockedNow(ctx), lateAndAbsent(ctx), currentRun(ctx), unreadCounts.get(userId)]);
-  return { today, headcount: people, now: { ...now, ...today_ }, current_run: run, unread_notifications: unread };
+  const [people, now, soFar, run, unread] = await Promise.all([headcount(ctx, today), clockedNow(ctx), lateAndAbsent(ctx), currentRun(ctx), unreadCounts.get(userId)]);
+  return { today, headcount: people, now: { ...now, ...soFar }, current_run: run, unread_notifications: unread };
 }
