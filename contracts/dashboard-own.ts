@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { notificationRecord } from "./notifications";
-import { isoTimestamp } from "./replies";
+import { cappedList, isoTimestamp } from "./replies";
 import { shiftRecord } from "./schedules";
 import { MESSAGE } from "./validation";
 
@@ -108,7 +108,7 @@ const awaitingRun = z.object({
 });
 
 /** GET /api/dashboard/awaiting-approval: the runs waiting longest first. */
-export const awaitingApproval = z.object({ total: count, items: z.array(awaitingRun) });
+export const awaitingApproval = cappedList(awaitingRun);
 export type AwaitingApproval = z.infer<typeof awaitingApproval>;
 
 const newHire = z.object({
@@ -121,5 +121,5 @@ const newHire = z.object({
 });
 
 /** GET /api/dashboard/new-hires: people hired in this calendar month (the company's), latest first. */
-export const newHires = z.object({ from: z.string(), to: z.string(), total: count, items: z.array(newHire) });
+export const newHires = cappedList(newHire).extend({ from: z.string(), to: z.string() });
 export type NewHires = z.infer<typeof newHires>;

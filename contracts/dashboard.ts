@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { RUN_STATUSES } from "./payroll";
-import { isoTimestamp } from "./replies";
+import { cappedList, isoTimestamp } from "./replies";
 
 const count = z.number().int().nonnegative();
 const minor = z.number().int();
@@ -76,7 +76,7 @@ const clockedInPerson = z.object({
   remote: z.boolean(),
   location: z.string().nullable(),
 });
-export const clockedInReply = z.object({ people: z.array(clockedInPerson), total: count });
+export const clockedInReply = cappedList(clockedInPerson);
 export type ClockedInReply = z.infer<typeof clockedInReply>;
 
 export const storageInfo = z.object({

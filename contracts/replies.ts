@@ -27,3 +27,6 @@ export const listReply = <T extends z.ZodType>(item: T) => z.object({ data: z.ar
 
 /** Timestamps travel as ISO 8601 strings. */
 export const isoTimestamp = z.iso.datetime({ offset: true });
+
+/** `{ "total", "items" }`: a capped list (a dashboard's widget): its first rows, and how many there are in all. */
+export const cappedList = <T extends z.ZodType>(item: T) => z.object({ total: z.number().int().nonnegative(), items: z.array(item) });

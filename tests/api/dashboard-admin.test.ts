@@ -209,7 +209,7 @@ describe("who is clocked in", () => {
   it("lists the open records, longest first, with the open break and the place", async () => {
     const reply = await get<ClockedInReply>(admin, "clocked-in");
     expect(reply.total).toBe(2);
-    expect(reply.people.map(({ user_id, since, on_break_since, remote, location, department }) => ({ user_id, since, on_break_since, remote, location, department }))).toEqual([
+    expect(reply.items.map(({ user_id, since, on_break_since, remote, location, department }) => ({ user_id, since, on_break_since, remote, location, department }))).toEqual([
       { user_id: people.a, since: "2026-03-02T07:30:00.000Z", on_break_since: null, remote: true, location: null, department: "Dash Alpha" },
       { user_id: people.b, since: "2026-03-02T08:00:00.000Z", on_break_since: "2026-03-02T08:45:00.000Z", remote: false, location: null, department: "Dash Alpha" },
     ]);

@@ -133,12 +133,13 @@ const sidewaysScroll = () => page.evaluate(() => document.documentElement.scroll
 /** The card whose heading is exactly `title`. */
 const card = (title: string | RegExp) => page.locator(".ant-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
-/** The value of the statistic titled exactly `title`, as the page writes it. */
-const statistic = (title: string) =>
+/** The value of the figure labelled exactly `title`, as the page writes it. */
+const figure = (title: string) =>
   page
-    .locator(".ant-statistic")
-    .filter({ has: page.locator(".ant-statistic-title").getByText(title, { exact: true }) })
-    .locator(".ant-statistic-content")
+    .locator("[data-figure]")
+    .filter({ has: page.locator("dt").getByText(title, { exact: true }) })
+    .locator("dd")
+    .first()
     .innerText();
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -229,10 +230,10 @@ describe("the administrator's dashboard", () => {
 
     // The quick stats say what the call answered, as English writes counts.
     const count = (value: number) => new Intl.NumberFormat("en").format(value);
-    expect(await statistic(message("dashboard.people.active"))).toBe(count(stats.headcount.active));
-    expect(await statistic(message("dashboard.people.onLeave"))).toBe(count(stats.headcount.on_leave));
-    expect(await statistic(message("dashboard.now.absent"))).toBe(count(stats.now.absent));
-    expect(await statistic(message("dashboard.now.late"))).toBe(count(stats.now.late));
+    expect(await figure(message("dashboard.people.active"))).toBe(count(stats.headcount.active));
+    expect(await figure(message("dashboard.people.onLeave"))).toBe(count(stats.headcount.on_leave));
+    expect(await figure(message("dashboard.now.absent"))).toBe(count(stats.now.absent));
+    expect(await figure(message("dashboard.now.late"))).toBe(count(stats.now.late));
     // The same call read again says the same about the people on the books.
     expect((await api<AdminStats>(admin, "GET", "/dashboard/admin-stats")).headcount).toEqual(stats.headcount);
 

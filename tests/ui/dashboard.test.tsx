@@ -45,7 +45,7 @@ const CHARTS: AdminCharts = {
 
 const CLOCKED_IN: ClockedInReply = {
   total: 2,
-  people: [
+  items: [
     { user_id: 5, name: "Dana Reyes", employee_number: "E-5", department: "Operations", since: "2026-11-26T00:30:00Z", on_break_since: null, remote: false, location: "Makati HQ" },
     { user_id: 6, name: "Kim Sato", employee_number: "E-6", department: "Finance", since: "2026-11-26T01:00:00Z", on_break_since: "2026-11-26T03:00:00Z", remote: true, location: null },
   ],
@@ -86,8 +86,8 @@ describe("the administrator's dashboard", () => {
     expect(within(people).getByText("10,250")).toBeInTheDocument();
     const now = await card("Right now");
     // 40 clocked in, 5 of them on a break.
-    expect(within(now).getByText("Working").closest(".ant-statistic")).toHaveTextContent("35");
-    expect(within(now).getByText("Late today").closest(".ant-statistic")).toHaveTextContent("7");
+    expect(within(now).getByText("Working").closest("[data-figure]")).toHaveTextContent("35");
+    expect(within(now).getByText("Late today").closest("[data-figure]")).toHaveTextContent("7");
     const run = await card("Current payroll run");
     expect(within(run).getByText("November 2026")).toBeInTheDocument();
     expect(within(run).getByText("Calculated")).toBeInTheDocument();

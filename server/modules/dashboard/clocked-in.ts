@@ -21,7 +21,7 @@ export async function clockedIn(ctx: AppContext): Promise<ClockedInReply> {
   const iso = (value: unknown) => new Date(value as string | Date).toISOString();
   return {
     total: int((rows[0]?.total as number | undefined) ?? 0),
-    people: rows.map((row) => ({
+    items: rows.map((row) => ({
       user_id: Number(row.user_id),
       name: String(row.name),
       employee_number: (row.employee_number as string | null) ?? null,

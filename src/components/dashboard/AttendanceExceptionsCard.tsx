@@ -1,4 +1,4 @@
-import { Flex, Typography } from "antd";
+import { Flex } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AttendanceException, AttendanceExceptions, ExceptionKind } from "../../../contracts/dashboard-own";
@@ -12,7 +12,7 @@ import { useCompanyProfile } from "../company/useCompanyProfile";
 import { Figures } from "../payroll/Figures";
 import { DashboardCard } from "./DashboardCard";
 import { grantedOnly } from "./grantedOnly";
-import { ListFooter, WidgetList, WidgetRow } from "./WidgetList";
+import { CappedList, WidgetRow } from "./WidgetList";
 import { useWidget } from "./useWidget";
 
 const TONES: Record<ExceptionKind, StateTone> = { late: "warning", absent: "bad", clocked_in_outside: "info", clocked_out_outside: "info" };
@@ -56,24 +56,19 @@ function ExceptionsList() {
               { key: "outside", label: t("dashboardWidgets.exceptions.counts.outside"), value: count(data.counts.outside) },
             ]}
           />
-          {data.items.length === 0 ? (
-            <Typography.Text type="secondary">{t("dashboardWidgets.exceptions.none")}</Typography.Text>
-          ) : (
-            <WidgetList label={t("dashboardWidgets.exceptions.listLabel")}>
-              {data.items.map((item) => (
-                <WidgetRow
-                  key={`${item.user_id}-${item.kind}`}
-                  title={<Link to={`${pagePath("user-attendance", "list")}?user_id=${item.user_id}`}>{item.name}</Link>}
-                  meta={[item.employee_number, item.department].filter(Boolean).join(" · ")}
-                  tag={<StateTag tone={TONES[item.kind]}>{t(`dashboardWidgets.exceptions.kinds.${item.kind}`)}</StateTag>}
-                >
-                  {detail(item)}
-                  {item.remote && ` · ${t("dashboardWidgets.exceptions.remote")}`}
-                </WidgetRow>
-              ))}
-            </WidgetList>
-          )}
-          <ListFooter shown={data.items.length} total={data.total} />
+          <CappedList items={data.items} total={data.total} label={t("dashboardWidgets.exceptions.listLabel")} empty={t("dashboardWidgets.exceptions.none")}>
+            {(item) => (
+              <WidgetRow
+                key={`${item.user_id}-${item.kind}`}
+                title={<Link to={`${pagePath("user-attendance", "list")}?user_id=${item.user_id}`}>{item.name}</Link>}
+                meta={[item.employee_number, item.department].filter(Boolean).join(" · ")}
+                tag={<StateTag tone={TONES[item.kind]}>{t(`dashboardWidgets.exceptions.kinds.${item.kind}`)}</StateTag>}
+              >
+                {detail(item)}
+                {item.remote && ` · ${t("dashboardWidgets.exceptions.remote")}`}
+              </WidgetRow>
+            )}
+          </CappedList>
         </Flex>
       )}
     </DashboardCard>

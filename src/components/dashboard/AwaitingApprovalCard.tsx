@@ -1,4 +1,4 @@
-import { Flex, Typography } from "antd";
+import { Flex } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AwaitingApproval } from "../../../contracts/dashboard-own";
@@ -12,7 +12,7 @@ import { formatPeriod } from "../payroll/format";
 import { useRunName } from "../payroll/useRunName";
 import { DashboardCard } from "./DashboardCard";
 import { grantedOnly } from "./grantedOnly";
-import { ListFooter, WidgetList, WidgetRow } from "./WidgetList";
+import { CappedList, WidgetRow } from "./WidgetList";
 import { useWidget } from "./useWidget";
 
 function AwaitingList() {
@@ -29,41 +29,36 @@ function AwaitingList() {
     >
       {data && (
         <Flex vertical gap={8}>
-          {data.items.length === 0 ? (
-            <Typography.Text type="secondary">{t("dashboardWidgets.awaiting.none")}</Typography.Text>
-          ) : (
-            <WidgetList label={t("dashboardWidgets.awaiting.title")}>
-              {data.items.map((run) => (
-                <WidgetRow
-                  key={run.id}
-                  title={<Link to={pagePath("payroll", "show", run.id)}>{runName(run.name)}</Link>}
-                  meta={`${formatPeriod(run.period_start, run.period_end, i18n.language)} · ${t("dashboardWidgets.awaiting.people", { count: run.people, formatted: formatCount(run.people, i18n.language) })}`}
-                  aside={
-                    <dl style={{ margin: 0, textAlign: "end", fontVariantNumeric: "tabular-nums" }}>
-                      <Flex gap={6} justify="flex-end">
-                        <dt>{t("payrollUi.runs.totals.gross")}</dt>
-                        <dd style={{ margin: 0 }}>
-                          <Money minor={run.gross} currency={run.currency} />
-                        </dd>
-                      </Flex>
-                      <Flex gap={6} justify="flex-end">
-                        <dt>{t("payrollUi.runs.totals.net")}</dt>
-                        <dd style={{ margin: 0, fontWeight: 600 }}>
-                          <Money minor={run.net} currency={run.currency} />
-                        </dd>
-                      </Flex>
-                    </dl>
-                  }
-                >
-                  {run.calculated_at &&
-                    (run.calculated_by?.name
-                      ? t("dashboardWidgets.awaiting.calculatedBy", { name: run.calculated_by.name, when: formatDateTime(run.calculated_at) })
-                      : t("dashboardWidgets.awaiting.calculated", { when: formatDateTime(run.calculated_at) }))}
-                </WidgetRow>
-              ))}
-            </WidgetList>
-          )}
-          <ListFooter shown={data.items.length} total={data.total} />
+          <CappedList items={data.items} total={data.total} label={t("dashboardWidgets.awaiting.title")} empty={t("dashboardWidgets.awaiting.none")}>
+            {(run) => (
+              <WidgetRow
+                key={run.id}
+                title={<Link to={pagePath("payroll", "show", run.id)}>{runName(run.name)}</Link>}
+                meta={`${formatPeriod(run.period_start, run.period_end, i18n.language)} · ${t("dashboardWidgets.awaiting.people", { count: run.people, formatted: formatCount(run.people, i18n.language) })}`}
+                aside={
+                  <dl style={{ margin: 0, textAlign: "end", fontVariantNumeric: "tabular-nums" }}>
+                    <Flex gap={6} justify="flex-end">
+                      <dt>{t("payrollUi.runs.totals.gross")}</dt>
+                      <dd style={{ margin: 0 }}>
+                        <Money minor={run.gross} currency={run.currency} />
+                      </dd>
+                    </Flex>
+                    <Flex gap={6} justify="flex-end">
+                      <dt>{t("payrollUi.runs.totals.net")}</dt>
+                      <dd style={{ margin: 0, fontWeight: 600 }}>
+                        <Money minor={run.net} currency={run.currency} />
+                      </dd>
+                    </Flex>
+                  </dl>
+                }
+              >
+                {run.calculated_at &&
+                  (run.calculated_by?.name
+                    ? t("dashboardWidgets.awaiting.calculatedBy", { name: run.calculated_by.name, when: formatDateTime(run.calculated_at) })
+                    : t("dashboardWidgets.awaiting.calculated", { when: formatDateTime(run.calculated_at) }))}
+              </WidgetRow>
+            )}
+          </CappedList>
         </Flex>
       )}
     </DashboardCard>

@@ -1,4 +1,4 @@
-import { Flex, Typography } from "antd";
+import { Flex } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { NewHires } from "../../../contracts/dashboard-own";
@@ -8,7 +8,7 @@ import { LinkButton } from "../common/LinkButton";
 import { formatDay } from "../payroll/format";
 import { DashboardCard } from "./DashboardCard";
 import { grantedOnly } from "./grantedOnly";
-import { ListFooter, WidgetList, WidgetRow } from "./WidgetList";
+import { CappedList, WidgetRow } from "./WidgetList";
 import { useWidget } from "./useWidget";
 
 function HiresList() {
@@ -24,22 +24,17 @@ function HiresList() {
     >
       {data && (
         <Flex vertical gap={8}>
-          {data.items.length === 0 ? (
-            <Typography.Text type="secondary">{t("dashboardWidgets.newHires.none")}</Typography.Text>
-          ) : (
-            <WidgetList label={t("dashboardWidgets.newHires.title")}>
-              {data.items.map((person) => (
-                <WidgetRow
-                  key={person.id}
-                  title={<Link to={pagePath("users", "show", person.id)}>{person.name}</Link>}
-                  meta={[person.employee_number, person.position, person.department].filter(Boolean).join(" · ")}
-                >
-                  {t("dashboardWidgets.newHires.hired", { date: formatDay(person.hire_date, i18n.language) })}
-                </WidgetRow>
-              ))}
-            </WidgetList>
-          )}
-          <ListFooter shown={data.items.length} total={data.total} />
+          <CappedList items={data.items} total={data.total} label={t("dashboardWidgets.newHires.title")} empty={t("dashboardWidgets.newHires.none")}>
+            {(person) => (
+              <WidgetRow
+                key={person.id}
+                title={<Link to={pagePath("users", "show", person.id)}>{person.name}</Link>}
+                meta={[person.employee_number, person.position, person.department].filter(Boolean).join(" · ")}
+              >
+                {t("dashboardWidgets.newHires.hired", { date: formatDay(person.hire_date, i18n.language) })}
+              </WidgetRow>
+            )}
+          </CappedList>
         </Flex>
       )}
     </DashboardCard>

@@ -51,3 +51,16 @@ export function ListFooter({ shown, total }: { shown: number; total: number }) {
     </Typography.Text>
   );
 }
+
+/**
+ * A widget's capped list: its words when there is nothing, else the rows,
+ * then how many of the total are shown.
+ */
+export function CappedList<T>({ items, total, label, empty, children }: { items: readonly T[]; total: number; label: string; empty: string; children: (item: T) => ReactNode }) {
+  return (
+    <>
+      {items.length === 0 ? <Typography.Text type="secondary">{empty}</Typography.Text> : <WidgetList label={label}>{items.map(children)}</WidgetList>}
+      <ListFooter shown={items.length} total={total} />
+    </>
+  );
+}

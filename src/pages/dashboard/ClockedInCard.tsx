@@ -4,11 +4,11 @@ import type { ClockedInReply } from "../../../contracts/dashboard";
 import { clockTime } from "../../components/attendance/time";
 import { StateTag } from "../../components/common/StateTag";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
-import { formatCount } from "../../i18n/numbers";
 import { DashboardCard } from "../../components/dashboard/DashboardCard";
 import { useWidget } from "../../components/dashboard/useWidget";
+import { ListFooter } from "../../components/dashboard/WidgetList";
 
-type Person = ClockedInReply["people"][number];
+type Person = ClockedInReply["items"][number];
 
 /** Who is clocked in now, the longest in first: since when, on a break or working, and where. */
 export function ClockedInCard() {
@@ -16,11 +16,10 @@ export function ClockedInCard() {
   const { profile } = useCompanyProfile();
   const { data, loading, error } = useWidget<ClockedInReply>("/dashboard/clocked-in");
   const time = (iso: string) => <time dateTime={iso}>{clockTime(iso, profile?.time_zone, i18n.language)}</time>;
-  const people = data?.people ?? [];
-  const shown = data && data.total > people.length ? t("dashboard.clockedIn.shown", { shown: formatCount(people.length, i18n.language), total: formatCount(data.total, i18n.language) }) : null;
+  const people = data?.items ?? [];
 
   return (
-    <DashboardCard title={t("dashboard.clockedIn.title")} extra={shown && <Typography.Text type="secondary">{shown}</Typography.Text>} loading={loading} error={error}>
+    <DashboardCard title={t("dashboard.clockedIn.title")} loading={loading} error={error}>
       {people.length === 0 ? (
         <Typography.Text type="secondary">{t("dashboard.clockedIn.empty")}</Typography.Text>
       ) : (
@@ -49,6 +48,7 @@ export function ClockedInCard() {
           ]}
         />
       )}
+      {data && <ListFooter shown={people.length} total={data.total} />}
     </DashboardCard>
   );
 }

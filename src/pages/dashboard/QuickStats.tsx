@@ -1,55 +1,51 @@
-import { Col, Flex, Row, Statistic, Typography } from "antd";
+import { Col, Flex, Row, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { AdminStats } from "../../../contracts/dashboard";
-import { Money } from "../../components/common/Money";
 import { LinkButton } from "../../components/common/LinkButton";
 import { DashboardCard } from "../../components/dashboard/DashboardCard";
+import { Figures } from "../../components/payroll/Figures";
 import { formatPeriod } from "../../components/payroll/format";
 import { RunStatusTag } from "../../components/payroll/RunStatusTag";
 import { formatCount } from "../../i18n/numbers";
 import { pagePath } from "../../resources";
 
-/** One figure of a group: its words above, the count below. */
-function Figure({ label, value }: { label: string; value: number }) {
-  const { i18n } = useTranslation();
-  return (
-    <Col xs={12} sm={8} lg={6}>
-      <Statistic title={label} value={formatCount(value, i18n.language)} />
-    </Col>
-  );
-}
-
 /** The day's figures at a glance: people, who is in, the payroll on its way, one's unread notifications. */
 export function QuickStats({ stats }: { stats: AdminStats }) {
   const { t, i18n } = useTranslation();
   const { headcount, now, current_run: run } = stats;
+  const count = (value: number) => formatCount(value, i18n.language);
 
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={12}>
         <DashboardCard title={t("dashboard.people.title")}>
-          <Row gutter={[16, 16]}>
-            <Figure label={t("dashboard.people.active")} value={headcount.active} />
-            <Figure label={t("dashboard.people.onLeave")} value={headcount.on_leave} />
-            <Figure label={t("dashboard.people.newThisMonth")} value={headcount.new_this_month} />
-          </Row>
+          <Figures
+            compact
+            label={t("dashboard.people.title")}
+            items={[
+              { key: "active", label: t("dashboard.people.active"), value: count(headcount.active) },
+              { key: "on_leave", label: t("dashboard.people.onLeave"), value: count(headcount.on_leave) },
+              { key: "new_this_month", label: t("dashboard.people.newThisMonth"), value: count(headcount.new_this_month) },
+            ]}
+          />
         </DashboardCard>
       </Col>
       <Col xs={24} xl={12}>
         <DashboardCard title={t("dashboard.now.title")}>
-          <Row gutter={[16, 16]}>
-            <Figure label={t("dashboard.now.working")} value={now.clocked_in - now.on_break} />
-            <Figure label={t("dashboard.now.onBreak")} value={now.on_break} />
-            <Figure label={t("dashboard.now.late")} value={now.late} />
-            <Figure label={t("dashboard.now.absent")} value={now.absent} />
-          </Row>
+          <Figures
+            compact
+            label={t("dashboard.now.title")}
+            items={[
+              { key: "working", label: t("dashboard.now.working"), value: count(now.clocked_in - now.on_break) },
+              { key: "on_break", label: t("dashboard.now.onBreak"), value: count(now.on_break) },
+              { key: "late", label: t("dashboard.now.late"), value: count(now.late) },
+              { key: "absent", label: t("dashboard.now.absent"), value: count(now.absent) },
+            ]}
+          />
         </DashboardCard>
       </Col>
       <Col xs={24} xl={16}>
-        <DashboardCard
-          title={t("dashboard.run.title")}
-          extra={run && <LinkButton size="small" to={pagePath("payroll", "show", run.id)}>{t("dashboard.run.open")}</LinkButton>}
-        >
+        <DashboardCard title={t("dashboard.run.title")} extra={run && <LinkButton size="small" to={pagePath("payroll", "show", run.id)}>{t("dashboard.run.open")}</LinkButton>}>
           {run ? (
             <Flex vertical gap={12}>
               <Flex wrap gap={8} align="center">
@@ -57,18 +53,17 @@ export function QuickStats({ stats }: { stats: AdminStats }) {
                 <RunStatusTag status={run.status} />
                 <Typography.Text type="secondary">{formatPeriod(run.period_start, run.period_end, i18n.language)}</Typography.Text>
               </Flex>
-              <Row gutter={[16, 16]}>
-                <Figure label={t("dashboard.run.people")} value={run.total_people} />
-                <Col xs={12} sm={8} lg={6}>
-                  <Statistic title={t("dashboard.run.gross")} valueRender={() => <Money minor={run.total_gross} currency={run.currency} />} />
-                </Col>
-                <Col xs={12} sm={8} lg={6}>
-                  <Statistic title={t("dashboard.run.net")} valueRender={() => <Money minor={run.total_net} currency={run.currency} />} />
-                </Col>
-                <Col xs={12} sm={8} lg={6}>
-                  <Statistic title={t("dashboard.run.employerCost")} valueRender={() => <Money minor={run.total_employer_cost} currency={run.currency} />} />
-                </Col>
-              </Row>
+              <Figures
+                compact
+                label={t("dashboard.run.title")}
+                currency={run.currency}
+                items={[
+                  { key: "people", label: t("dashboard.run.people"), value: count(run.total_people) },
+                  { key: "gross", label: t("dashboard.run.gross"), minor: run.total_gross },
+                  { key: "net", label: t("dashboard.run.net"), minor: run.total_net, strong: true },
+                  { key: "employer_cost", label: t("dashboard.run.employerCost"), minor: run.total_employer_cost },
+                ]}
+              />
             </Flex>
           ) : (
             <Typography.Text type="secondary">{t("dashboard.run.none")}</Typography.Text>
@@ -77,11 +72,7 @@ export function QuickStats({ stats }: { stats: AdminStats }) {
       </Col>
       <Col xs={24} xl={8}>
         <DashboardCard title={t("dashboard.notifications.title")} extra={<LinkButton size="small" to={pagePath("notifications", "list")}>{t("dashboard.notifications.open")}</LinkButton>}>
-          <Row>
-            <Col span={24}>
-              <Statistic title={t("dashboard.notifications.unread")} value={formatCount(stats.unread_notifications, i18n.language)} />
-            </Col>
-          </Row>
+          <Figures compact items={[{ key: "unread", label: t("dashboard.notifications.unread"), value: count(stats.unread_notifications) }]} />
         </DashboardCard>
       </Col>
     </Row>

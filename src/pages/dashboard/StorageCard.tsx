@@ -1,10 +1,11 @@
-import { Col, Row, Statistic, Table, Typography } from "antd";
+import { Flex, Table, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { StorageInfo } from "../../../contracts/dashboard";
 import { formatFileSize } from "../../i18n/fileSize";
 import { formatCount } from "../../i18n/numbers";
 import { DashboardCard } from "../../components/dashboard/DashboardCard";
 import { useWidget } from "../../components/dashboard/useWidget";
+import { Figures } from "../../components/payroll/Figures";
 
 type StoredTable = StorageInfo["database"]["tables"][number];
 
@@ -18,19 +19,21 @@ export function StorageCard() {
   return (
     <DashboardCard title={t("dashboard.storage.title")} loading={loading} error={error}>
       {data && (
-        <>
-          <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-            <Col xs={24} sm={8}>
-              <Statistic title={t(`dashboard.storage.database.${data.database.engine}`)} value={size(data.database.total_bytes)} />
-            </Col>
-            <Col xs={12} sm={8}>
-              <Statistic title={t("dashboard.storage.files", { count: data.files.count, formatted: formatCount(data.files.count, language) })} value={size(data.files.bytes)} />
-            </Col>
-            <Col xs={12} sm={8}>
-              <Statistic title={t("dashboard.storage.outbox", { count: data.outbox.count, formatted: formatCount(data.outbox.count, language) })} value={size(data.outbox.bytes)} />
-              {data.outbox.pending > 0 && <Typography.Text type="secondary">{t("dashboard.storage.pending", { count: data.outbox.pending, formatted: formatCount(data.outbox.pending, language) })}</Typography.Text>}
-            </Col>
-          </Row>
+        <Flex vertical gap={16}>
+          <Figures
+            compact
+            label={t("dashboard.storage.title")}
+            items={[
+              { key: "database", label: t(`dashboard.storage.database.${data.database.engine}`), value: size(data.database.total_bytes) },
+              { key: "files", label: t("dashboard.storage.files", { count: data.files.count, formatted: formatCount(data.files.count, language) }), value: size(data.files.bytes) },
+              {
+                key: "outbox",
+                label: t("dashboard.storage.outbox", { count: data.outbox.count, formatted: formatCount(data.outbox.count, language) }),
+                value: size(data.outbox.bytes),
+                note: data.outbox.pending > 0 && t("dashboard.storage.pending", { count: data.outbox.pending, formatted: formatCount(data.outbox.pending, language) }),
+              },
+            ]}
+          />
           <Table<StoredTable>
             caption={<Typography.Text strong>{t("dashboard.storage.tables")}</Typography.Text>}
             rowKey="name"
@@ -44,7 +47,7 @@ export function StorageCard() {
               { key: "rows", title: t("dashboard.storage.rows"), align: "right", render: (_, table) => (table.rows === null ? "—" : formatCount(table.rows, language)) },
             ]}
           />
-        </>
+        </Flex>
       )}
     </DashboardCard>
   );
