@@ -105,9 +105,12 @@ describe("by keyboard alone", () => {
     await page.keyboard.press("Enter");
     const signOut = page.getByRole("menuitem", { name: message("header.signOut") });
     await signOut.waitFor();
-    // The open menu has the focus: arrows move through it.
-    for (let press = 0; press < 5 && !(await signOut.evaluate((item) => item.classList.contains("ant-dropdown-menu-item-active"))); press++) {
+    // The open menu has the focus: arrows move through it. The menu marks the next item at once but
+    // moves the focus there on the next frame, and Enter acts on the focused item, so each press waits
+    // for the focus to arrive before looking.
+    for (let press = 0; press < 5 && !(await signOut.evaluate((item) => item === document.activeElement)); press++) {
       await page.keyboard.press("ArrowDown");
+      await page.waitForFunction(() => document.activeElement?.classList.contains("ant-dropdown-menu-item-active"));
     }
     await page.keyboard.press("Enter");
     const confirm = page.getByRole("button", { name: message("signOut.confirm") });
