@@ -39,8 +39,15 @@ export const quickStats = z.object({
       currency: z.string(),
     })
     .nullable(),
-  /** This calendar year's released payslips still standing (by pay date), summed. */
-  year_to_date: z.object({ year: z.number().int(), payslips: count, gross: minor, deductions: minor, net: minor, currency: z.string() }),
+  /**
+   * This calendar year's released payslips still standing (by pay date), summed per currency: amounts
+   * in different currencies are never added together. The currency paid most recently comes first;
+   * none when nothing was released this year.
+   */
+  year_to_date: z.object({
+    year: z.number().int(),
+    totals: z.array(z.object({ currency: z.string(), payslips: count, gross: minor, deductions: minor, net: minor })),
+  }),
   notifications: z.object({ unread: count, recent: z.array(notificationRecord) }),
 });
 export type QuickStats = z.infer<typeof quickStats>;

@@ -102,3 +102,6 @@ http.interceptors.response.use(
     return Promise.reject(new ApiError(status, message, body?.errors, retryAfterSeconds(error.response?.headers["retry-after"]), body?.message));
   },
 );
+
+/** React Query's retry rule for reads: a refusal (4xx) is final; a lost connection or a server error is tried again, three times at most. */
+export const retryTransient = (failures: number, error: { statusCode: number }) => (error.statusCode === 0 || error.statusCode >= 500) && failures < 3;

@@ -68,13 +68,13 @@ async function run(state: RunState, payDate: string, fields: Partial<typeof payr
   return row.id;
 }
 
-async function payslip(runId: number, userId: number, gross: number, deductions: number, withdrawn = false): Promise<number> {
+async function payslip(runId: number, userId: number, gross: number, deductions: number, { withdrawn = false, currency = "USD" } = {}): Promise<number> {
   const [row] = await t.database.db
     .insert(payslips)
     .values({
       payroll_id: runId,
       user_id: userId,
-      currency: "USD",
+      currency,
       gross,
       deductions,
       net: gross - deductions,
@@ -154,8 +154,10 @@ beforeAll(async () => {
   // Payslips: January and February count this year; the March one is withdrawn, December 2025's is last year's, April's run is not released.
   runIds = { january: await run("released", "2026-01-31"), february: await run("released", "2026-02-28"), march: await run("released", "2026-03-03") };
   payslipIds = { january: await payslip(runIds.january, me.id, 500_000, 80_000), february: await payslip(runIds.february, me.id, 520_000, 85_000) };
-  await payslip(runIds.march, me.id, 530_000, 85_000, true);
+  await payslip(runIds.march, me.id, 530_000, 85_000, { withdrawn: true });
   await payslip(runIds.march, other.id, 999_999, 111_111);
+  // Someone else was paid in pesos in January, before the company moved to dollars.
+  await payslip(await run("released", "2026-01-31", { currency: "PHP" }), other.id, 3_000_000, 250_000, { currency: "PHP" });
   await payslip(await run("released", "2025-12-31"), me.id, 480_000, 70_000);
   const calculatedAt = (minutes: number) => new Date(t.clock.now().getTime() - minutes * 60_000);
   const later = await run("calculated", "2026-04-30", { total_people: 2, total_gross: 1_060_000, total_net: 890_000, calculated_by: adminId, calculated_at: calculatedAt(30) });
@@ -252,7 +254,7 @@ describe("quick stats: one's own figures", () => {
       currency: "USD",
     });
     // January and February only: not the withdrawn one, not last year's, not the unreleased run's.
-    expect(stats.year_to_date).toEqual({ year: 2026, payslips: 2, gross: 1_020_000, deductions: 165_000, net: 855_000, currency: "USD" });
+    expect(stats.year_to_date).toEqual({ year: 2026, totals: [{ currency: "USD", payslips: 2, gross: 1_020_000, deductions: 165_000, net: 855_000 }] });
     expect(stats.notifications.unread).toBe(5);
     expect(stats.notifications.recent.map((item: { title: string }) => item.title)).toEqual(["Note 7", "Note 5", "Note 4", "Note 3", "Note 2"]);
     expect(stats.notifications.recent[0]).toMatchObject({ type: "system", message: "About Note 7", read_at: null });
@@ -263,7 +265,14 @@ describe("quick stats: one's own figures", () => {
     // Monday 08:00–20:00: 720 − 60 = 660; today in since 09:00: 90 − 60 = 30.
     expect(stats.week).toEqual({ ...WEEK, worked_minutes: 690, scheduled_minutes: 1920 });
     expect(stats.latest_payslip).toMatchObject({ payroll_id: runIds.march, net: 888_888 });
-    expect(stats.year_to_date).toEqual({ year: 2026, payslips: 1, gross: 999_999, deductions: 111_111, net: 888_888, currency: "USD" });
+    // Pesos and dollars are never added together: the currency paid last comes first.
+    expect(stats.year_to_date).toEqual({
+      year: 2026,
+      totals: [
+        { currency: "USD", payslips: 1, gross: 999_999, deductions: 111_111, net: 888_888 },
+        { currency: "PHP", payslips: 1, gross: 3_000_000, deductions: 250_000, net: 2_750_000 },
+      ],
+    });
     expect(stats.notifications).toMatchObject({ unread: 1, recent: [expect.objectContaining({ title: "Not yours" })] });
   });
 
@@ -280,7 +289,7 @@ describe("quick stats: one's own figures", () => {
       week: { ...WEEK, worked_minutes: 0, scheduled_minutes: 0 },
       next_shift: null,
       latest_payslip: null,
-      year_to_date: { year: 2026, payslips: 0, gross: 0, deductions: 0, net: 0, currency: "USD" },
+      year_to_date: { year: 2026, totals: [] },
       notifications: { unread: 0, recent: [] },
     });
   });

@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../server/db/schema";
+import { payrollRuns, payslips, users } from "../../server/db/schema";
 import { PAYROLL_CALLERS, payrollCallerTokens, PAYSLIP_READERS, PAYSLIP_WITHDRAWERS, type PayrollCaller } from "../support/payroll-callers";
 import { startTestApp, type TestApp } from "../support/api";
 import { ADMIN, call, employeeSignedIn, type Person } from "../support/people";
@@ -76,6 +76,21 @@ describe("the payslip as a document", () => {
     // The unreleased March payslip previews its year with itself counted once.
     const march = (await get(admin, `/api/payslips/${mine.mar}/document`)).json().data;
     expect(march.year_to_date.net).toBe(jan.net + document.net + march.net);
+  });
+
+  it("adds up the year in the payslip's own currency only", async () => {
+    const before = (await get(admin, `/api/payslips/${theirs}/document`)).json().data;
+    // A released payslip in pesos between January and February, as if the company had paid in pesos once.
+    const [pesoRun] = await t.database.db
+      .insert(payrollRuns)
+      .values({ name: "Pesos", kind: "regular", period_start: "2026-02-01", period_end: "2026-02-10", pay_date: "2026-02-10", people: "all", status: "released", currency: "PHP" })
+      .returning({ id: payrollRuns.id });
+    const inputs = { pay_basis: "monthly", rate: 0, days_worked: 0, hours_worked: 0, overtime_hours: 0, late_minutes: 0, undertime_minutes: 0, absences: 0 } as const;
+    const lines = [{ code: "BASIC", name: "Basic pay", kind: "earning" as const, amount: 5_000_000 }];
+    await t.database.db.insert(payslips).values({ payroll_id: pesoRun.id, user_id: other.id, currency: "PHP", gross: 5_000_000, deductions: 0, net: 5_000_000, employer_cost: 5_000_000, taxable: 5_000_000, lines, inputs });
+    const after = (await get(admin, `/api/payslips/${theirs}/document`)).json().data;
+    expect(after.currency).not.toBe("PHP");
+    expect(after.year_to_date).toEqual(before.year_to_date);
   });
 
   it("answers its person once released, never another person, never before release", async () => {

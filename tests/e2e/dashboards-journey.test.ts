@@ -413,11 +413,12 @@ describe("the employee's dashboard", () => {
 
     // This year's pay: the payslips released this year summed, this one among them.
     const year = Number(today.slice(0, 4));
-    expect(stats.year_to_date).toMatchObject({ year, payslips: 1, net: mine.net });
+    expect(stats.year_to_date).toEqual({ year, totals: [expect.objectContaining({ currency: run.currency, payslips: 1, net: mine.net })] });
+    const [total] = stats.year_to_date.totals;
     const ytd = page.getByTestId("year-to-date");
     await ytd.getByRole("heading", { name: message("userDashboard.yearToDate.title").replace("{{year}}", String(year)), exact: true }).waitFor();
-    expect(await ytd.locator("[data-figure=net] dd").innerText()).toBe(formatMoney(stats.year_to_date.net, stats.year_to_date.currency, "en"));
-    expect(await ytd.locator("[data-figure=gross] dd").innerText()).toBe(formatMoney(stats.year_to_date.gross, stats.year_to_date.currency, "en"));
+    expect(await ytd.locator("[data-figure=net] dd").innerText()).toBe(formatMoney(total.net, total.currency, "en"));
+    expect(await ytd.locator("[data-figure=gross] dd").innerText()).toBe(formatMoney(total.gross, total.currency, "en"));
     expect(await audit()).toEqual([]);
 
     // The card leads to the payslip.

@@ -5,7 +5,7 @@ import type { PayslipRecord, RunRecord } from "../../contracts/payroll";
 import type { OwnPayslipsReply, PayslipDocument, PayslipDownload } from "../../contracts/payslips";
 import { axeFindings } from "../support/accessibility";
 import { requestsInFlight, settled } from "../support/app-pages";
-import { apiToken, newSession } from "../support/e2e";
+import { apiToken } from "../support/e2e";
 import { readPdf } from "../support/pdf-text";
 import { closeToasts, journeyHooks, message, signIn, waitForLocation } from "../support/journey";
 
@@ -53,10 +53,26 @@ async function api<T>(token: string, path: string): Promise<T> {
   return ((await response.json()) as { data: T }).data;
 }
 
-describe("payroll", () => {
-  it("adds a component, calculates a run with its progress, approves, releases and downloads it as XLSX; the employee opens and downloads their payslip; axe finds nothing", async () => {
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await waitForLocation(page, (url) => url.pathname !== "/login", "signed in");
+async function signInAsAdmin(): Promise<void> {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await waitForLocation(page, (url) => url.pathname !== "/login", "signed in");
+}
+
+/**
+ * One journey in steps, each on a fresh page and each after the one before: what the steps leave
+ * behind (the run, the employee's notice) is kept here. Steps keep each test well inside its time.
+ */
+const journeySoFar: { runId?: number; calculated?: RunRecord; notice?: { type: string; title: string; link: string | null } } = {};
+
+function released(): { runId: number; calculated: RunRecord } {
+  const { runId, calculated } = journeySoFar;
+  if (runId === undefined || calculated === undefined) throw new Error("the run was not released by the step before");
+  return { runId, calculated };
+}
+
+describe("payroll, in steps", () => {
+  it("adds an earning by formula, checked as it is typed; axe finds nothing in the dialog", async () => {
+    await signInAsAdmin();
 
     // An earning by formula: a commuting allowance of 150.00 a day worked.
     await page.goto("/deductions");
@@ -76,7 +92,10 @@ describe("payroll", () => {
     await button("common.save", dialog).click();
     await dialog.waitFor({ state: "hidden" });
     await page.getByRole("cell", { name: "COMMUTE", exact: true }).waitFor();
-    await closeToasts(page);
+  });
+
+  it("creates a run of the coming period, calculates it with its progress, approves and releases it; the employee is told", async () => {
+    await signInAsAdmin();
 
     // A run of the coming period, for everyone, as the dialog proposes it.
     await page.goto("/payroll");
@@ -128,8 +147,15 @@ describe("payroll", () => {
     const told = await api<{ type: string; title: string; link: string | null }[]>(employee, "/api/notifications");
     const notice = told.find((item) => item.type === "payslip_released");
     expect(notice?.title).toBe(message("notifications.types.payslip_released.title"));
+    Object.assign(journeySoFar, { runId, calculated, notice });
+  });
+
+  it("downloads the released run as XLSX, whose total row is the run's; the sheet passes axe on a desktop and a phone", async () => {
+    const { runId, calculated } = released();
+    await signInAsAdmin();
 
     // The run as the payroll office's spreadsheet: a summary whose total row adds up to the run's totals.
+    await page.goto(`/payroll/${runId}`);
     await page.getByRole("tab", { name: message("payrollSheetUi.tab"), exact: true }).click();
     const [sheetFile] = await Promise.all([page.waitForEvent("download"), button("payrollSheetUi.download.xlsx").click()]);
     expect(sheetFile.suggestedFilename()).toBe(`payroll-${calculated.period_start}-${calculated.period_end}.xlsx`);
@@ -142,6 +168,17 @@ describe("payroll", () => {
     expect([result(2), result(5)]).toEqual([calculated.totals.people, calculated.totals.net / 100]);
     await closeToasts(page);
     expect(await audit()).toEqual([]);
+
+    // On a phone the run's tab bars (the review's, the sheet's departments) scroll rather than fit.
+    await page.setViewportSize(PHONE);
+    await page.goto(`/payroll/${runId}?tab=sheet`);
+    await page.getByRole("group", { name: message("payrollSheetUi.actions") }).waitFor();
+    expect(await audit()).toEqual([]);
+  });
+
+  it("shows each tab of a released payslip's drawer with nothing for axe, on a desktop and a phone", async () => {
+    const { runId } = released();
+    await signInAsAdmin();
 
     // The run's payslips in the office's workspace: each tab of a payslip's drawer, on a desktop and on a phone
     // (where the tab bar no longer fits), with nothing for axe.
@@ -159,37 +196,30 @@ describe("payroll", () => {
       await page.keyboard.press("Escape");
       await drawer.waitFor({ state: "hidden" });
     }
-    // On a phone the run's tab bars (the review's, the sheet's departments) scroll rather than fit.
-    await page.setViewportSize(PHONE);
-    await page.goto(`/payroll/${runId}?tab=sheet`);
-    await page.getByRole("group", { name: message("payrollSheetUi.actions") }).waitFor();
-    expect(await audit()).toEqual([]);
-    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 
-    // The employee follows the notification's link to their payslip and downloads its PDF.
+  it("lets the employee follow the notice to their payslip and download its PDF, which the payslip's history records", async () => {
+    const { runId } = released();
+    const admin = await apiToken(journey.server, ADMIN.email, ADMIN.password);
+    const employee = await apiToken(journey.server, EMPLOYEE.email, EMPLOYEE.password);
     const own = await api<OwnPayslipsReply>(employee, "/api/payslips/user-payslips");
     const mine = own.payslips.find((slip) => slip.payroll_id === runId)!;
     const document = await api<PayslipDocument>(employee, `/api/payslips/${mine.id}/document`);
-    expect(notice?.link).toBe(`/user-payslips?run=${runId}`);
-    const { page: employeePage, context } = await newSession(journey.browser, journey.server);
-    try {
-      await signIn(employeePage, EMPLOYEE.email, EMPLOYEE.password);
-      await waitForLocation(employeePage, (url) => url.pathname !== "/login", "the employee signed in");
-      await employeePage.goto(notice!.link!);
-      await waitForLocation(employeePage, (url) => url.searchParams.get("payslip") === String(mine.id), "the run's payslip");
-      const download = employeePage.getByRole("button", { name: message("payslipView.downloadPdf"), exact: true });
-      const [pdfFile] = await Promise.all([employeePage.waitForEvent("download"), download.click()]);
-      expect(pdfFile.suggestedFilename()).toBe(`payslip-${document.person.employee_number}-${document.run.period_end}.pdf`);
-      const pdf = await readPdf(await saved(pdfFile));
-      expect(pdf.text).toContain(document.person.name);
-      // The download is on the payslip's history: the employee's, by token.
-      const downloads = await api<PayslipDownload[]>(admin, `/api/payslips/${mine.id}/downloads`);
-      expect(downloads.map(({ user_name, via, kind }) => ({ user_name, via, kind }))).toEqual([{ user_name: document.person.name, via: "token", kind: "single" }]);
-      const employeeInFlight = requestsInFlight(employeePage);
-      await settled(employeePage, employeeInFlight);
-      expect(await axeFindings(employeePage)).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    const link = journeySoFar.notice?.link;
+    expect(link).toBe(`/user-payslips?run=${runId}`);
+
+    await signIn(page, EMPLOYEE.email, EMPLOYEE.password);
+    await waitForLocation(page, (url) => url.pathname !== "/login", "the employee signed in");
+    await page.goto(link!);
+    await waitForLocation(page, (url) => url.searchParams.get("payslip") === String(mine.id), "the run's payslip");
+    const download = button("payslipView.downloadPdf");
+    const [pdfFile] = await Promise.all([page.waitForEvent("download"), download.click()]);
+    expect(pdfFile.suggestedFilename()).toBe(`payslip-${document.person.employee_number}-${document.run.period_end}.pdf`);
+    const pdf = await readPdf(await saved(pdfFile));
+    expect(pdf.text).toContain(document.person.name);
+    // The download is on the payslip's history: the employee's, by token.
+    const downloads = await api<PayslipDownload[]>(admin, `/api/payslips/${mine.id}/downloads`);
+    expect(downloads.map(({ user_name, via, kind }) => ({ user_name, via, kind }))).toEqual([{ user_name: document.person.name, via: "token", kind: "single" }]);
+    expect(await audit()).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ const STATS: QuickStats = {
   week: { from: "2026-03-02", to: "2026-03-08", worked_minutes: 995, scheduled_minutes: 1920 },
   next_shift: { date: "2026-03-04", starts_at: "2026-03-04T01:00:00.000Z", ends_at: "2026-03-04T10:00:00.000Z", start_time: "09:00", end_time: "18:00", schedule_name: "Office hours" },
   latest_payslip: { id: 31, payroll_id: 12, period_start: "2026-02-01", period_end: "2026-02-28", pay_date: "2026-02-27", net: 435_000, currency: "PHP" },
-  year_to_date: { year: 2026, payslips: 2, gross: 1_020_000, deductions: 165_000, net: 855_000, currency: "PHP" },
+  year_to_date: { year: 2026, totals: [{ currency: "PHP", payslips: 2, gross: 1_020_000, deductions: 165_000, net: 855_000 }] },
   notifications: {
     unread: 3,
     recent: [
@@ -33,7 +33,7 @@ const EMPTY: QuickStats = {
   week: { ...STATS.week, worked_minutes: 0, scheduled_minutes: 0 },
   next_shift: null,
   latest_payslip: null,
-  year_to_date: { year: 2026, payslips: 0, gross: 0, deductions: 0, net: 0, currency: "PHP" },
+  year_to_date: { year: 2026, totals: [] },
   notifications: { unread: 0, recent: [] },
 };
 
@@ -136,10 +136,23 @@ describe("one's own dashboard", () => {
     expect(screen.getByRole("button", { name: "Check my location" })).toBeInTheDocument();
   }, 60_000);
 
+  it("shows the year's pay once for each currency paid in, never added together", async () => {
+    const usd = { currency: "USD", payslips: 1, gross: 300_000, deductions: 20_000, net: 280_000 };
+    dashboard(1, [], { ...STATS, year_to_date: { year: 2026, totals: [usd, ...STATS.year_to_date.totals] } });
+    const year = await screen.findByTestId("year-to-date");
+    const net = (currency: string) => plain(year.querySelector(`[data-currency="${currency}"] [data-figure="net"] dd`)?.textContent);
+    await waitFor(() => expect(net("USD")).toBe("$2,800.00"));
+    expect(net("PHP")).toBe("₱8,550.00");
+    expect(within(year).getByText("From 1 payslip")).toBeInTheDocument();
+    expect(within(year).getByText("From 2 payslips")).toBeInTheDocument();
+  }, 60_000);
+
   it("leaves the clock out for someone who does not clock, and says when there is nothing yet", async () => {
     const fake = dashboard(1, [], EMPTY);
     expect(await screen.findByText("No shift scheduled.")).toBeInTheDocument();
     expect(screen.getByText("No payslip has been released to you yet.")).toBeInTheDocument();
+    expect(screen.getByText("No payslip has been released to you in 2026 yet.")).toBeInTheDocument();
+    expect(screen.getByTestId("year-to-date").querySelector("[data-figure]")).toBeNull();
     expect(screen.getByText("No hours scheduled this week.")).toBeInTheDocument();
     expect(screen.getByText("No notifications yet.")).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "View payslip" })).toBeNull();
@@ -221,5 +234,14 @@ describe("the staff widgets", () => {
     const hires = await screen.findByTestId("new-hires");
     expect(await within(hires).findByRole("alert")).toBeInTheDocument();
     expect(screen.getByTestId("latest-net")).toBeInTheDocument();
+  }, 60_000);
+
+  it("shows a refusal in its card at once, without asking again", async () => {
+    const fake = session(2, ["users_view"]);
+    fake.on("GET", "/dashboard/new-hires", [403, { message: "You do not have permission to do this." }]);
+    renderAt("/user-dashboard");
+    const hires = await screen.findByTestId("new-hires");
+    expect(await within(hires).findByRole("alert", {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(fake.calls.filter((call) => call.url === "/dashboard/new-hires")).toHaveLength(1);
   }, 60_000);
 });

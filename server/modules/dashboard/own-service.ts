@@ -47,20 +47,22 @@ async function latestPayslip(ctx: AppContext, userId: number): Promise<QuickStat
   return row ?? null;
 }
 
-/** The calendar year's standing payslips summed, the year of the company's today. */
-async function yearToDate(ctx: AppContext, userId: number, year: number, currency: string): Promise<QuickStats["year_to_date"]> {
-  const [row] = await ctx.db
+/** The calendar year's standing payslips summed per currency, the year of the company's today; the currency paid last first. */
+async function yearToDate(ctx: AppContext, userId: number, year: number): Promise<QuickStats["year_to_date"]> {
+  const totals = await ctx.db
     .select({
+      currency: payslips.currency,
       payslips: sql<number>`count(*)::int`.mapWith(Number),
-      gross: sql<number>`coalesce(sum(${payslips.gross}), 0)::bigint`.mapWith(Number),
-      deductions: sql<number>`coalesce(sum(${payslips.deductions}), 0)::bigint`.mapWith(Number),
-      net: sql<number>`coalesce(sum(${payslips.net}), 0)::bigint`.mapWith(Number),
-      currency: sql<string | null>`max(${payslips.currency})`,
+      gross: sql<number>`sum(${payslips.gross})::bigint`.mapWith(Number),
+      deductions: sql<number>`sum(${payslips.deductions})::bigint`.mapWith(Number),
+      net: sql<number>`sum(${payslips.net})::bigint`.mapWith(Number),
     })
     .from(payslips)
     .innerJoin(payrollRuns, eq(payrollRuns.id, payslips.payroll_id))
-    .where(and(ownStanding(userId), sql`${payrollRuns.pay_date} between ${`${year}-01-01`}::date and ${`${year}-12-31`}::date`));
-  return { year, payslips: row.payslips, gross: row.gross, deductions: row.deductions, net: row.net, currency: row.currency ?? currency };
+    .where(and(ownStanding(userId), sql`${payrollRuns.pay_date} between ${`${year}-01-01`}::date and ${`${year}-12-31`}::date`))
+    .groupBy(payslips.currency)
+    .orderBy(sql`max(${payrollRuns.pay_date}) desc`, payslips.currency);
+  return { year, totals };
 }
 
 async function ownNotifications(ctx: AppContext, userId: number, unreadCounts: UnreadCounts, t: Translate): Promise<QuickStats["notifications"]> {
@@ -73,12 +75,12 @@ async function ownNotifications(ctx: AppContext, userId: number, unreadCounts: U
 }
 
 export async function ownQuickStats(ctx: AppContext, userId: number, unreadCounts: UnreadCounts, t: Translate): Promise<QuickStats> {
-  const { today, currency } = await companyToday(ctx);
+  const { today } = await companyToday(ctx);
   const [week, next_shift, latest_payslip, year_to_date, notices] = await Promise.all([
     thisWeek(ctx, userId),
     nextShift(ctx, userId),
     latestPayslip(ctx, userId),
-    yearToDate(ctx, userId, Number(today.slice(0, 4)), currency),
+    yearToDate(ctx, userId, Number(today.slice(0, 4))),
     ownNotifications(ctx, userId, unreadCounts, t),
   ]);
   return { today, week, next_shift, latest_payslip, year_to_date, notifications: notices };

@@ -46,20 +46,22 @@ type Rows<T> = { rows: T[] };
 
 /**
  * Year-to-date sums of each payslip's person: the calendar year of its pay
- * date up to that date, over released payslips still standing, the payslip
- * itself included whatever its state (a preview shows the year as it will be).
+ * date up to that date, over released payslips still standing in the same
+ * currency (amounts in another currency are not added in), the payslip itself
+ * included whatever its state (a preview shows the year as it will be).
  */
 async function yearsToDate(db: Db, ids: readonly number[]): Promise<Map<number, YearToDate>> {
   const history = sql`
     with target as (
-      select p.id, p.user_id, r.pay_date from ${payslips} p join ${payrollRuns} r on r.id = p.payroll_id where ${anyOf(sql`p.id`, ids)}
+      select p.id, p.user_id, p.currency, r.pay_date from ${payslips} p join ${payrollRuns} r on r.id = p.payroll_id where ${anyOf(sql`p.id`, ids)}
     )
     select t.id as target_id, q.gross, q.deductions, q.net, q.taxable, q.lines
     from target t
     join ${payslips} q on q.user_id = t.user_id
     join ${payrollRuns} r on r.id = q.payroll_id
     where q.id = t.id
-       or (r.status = 'released' and q.withdrawn_at is null and r.pay_date >= date_trunc('year', t.pay_date)::date and r.pay_date <= t.pay_date)`;
+       or (r.status = 'released' and q.withdrawn_at is null and q.currency = t.currency
+           and r.pay_date >= date_trunc('year', t.pay_date)::date and r.pay_date <= t.pay_date)`;
   const totals = (await db.execute(sql`
     select h.target_id, sum(h.gross)::bigint as gross, sum(h.deductions)::bigint as deductions, sum(h.net)::bigint as net, sum(h.taxable)::bigint as taxable
     from (${history}) h group by h.target_id`)) as unknown as Rows<{ target_id: number; gross: string | number; deductions: string | number; net: string | number; taxable: string | number }>;

@@ -1,5 +1,6 @@
 import { useCustom } from "@refinedev/core";
 import { isFinalJobStatus, type JobRecord } from "../../../contracts/jobs";
+import { retryTransient } from "../../lib/http";
 
 /** How often a job still under way is asked about. */
 export const JOB_POLL_MS = 1000;
@@ -24,8 +25,8 @@ export function useJob(id: number | null | undefined, intervalMs = JOB_POLL_MS):
     errorNotification: false,
     queryOptions: {
       enabled: id != null,
-      // A refusal (gone, not the reader's) is final; a lost connection or a server error is tried again.
-      retry: (failures, error) => (error.statusCode === 0 || error.statusCode >= 500) && failures < 3,
+      // A refusal (gone, not the reader's) is final.
+      retry: retryTransient,
       refetchInterval: (current) => {
         const job = current.state.data?.data.data;
         return current.state.status === "error" || (job && isFinalJobStatus(job.status)) ? false : intervalMs;

@@ -37,7 +37,10 @@ export function LatestPayslipCard({ stats, loading }: { stats: QuickStats | unde
   );
 }
 
-/** This calendar year's pay over the payslips released so far: gross, deductions and net, and how many payslips. */
+/**
+ * This calendar year's pay over the payslips released so far: gross, deductions and net, and how many
+ * payslips, once per currency paid in (amounts in different currencies are never added up).
+ */
 export function YearToDateCard({ stats, loading }: { stats: QuickStats | undefined; loading: boolean }) {
   const { t, i18n } = useTranslation();
   const ytd = stats?.year_to_date;
@@ -48,20 +51,27 @@ export function YearToDateCard({ stats, loading }: { stats: QuickStats | undefin
       loading={loading}
       testId="year-to-date"
     >
-      {ytd && (
-        <Flex vertical gap={8}>
-          <Figures
-            compact
-            currency={ytd.currency}
-            items={[
-              { key: "gross", label: t("payrollUi.runs.totals.gross"), minor: ytd.gross },
-              { key: "deductions", label: t("payrollUi.runs.totals.deductions"), minor: ytd.deductions },
-              { key: "net", label: t("payrollUi.runs.totals.net"), minor: ytd.net, strong: true },
-            ]}
-          />
-          <Typography.Text type="secondary">{t("userDashboard.yearToDate.payslips", { count: ytd.payslips, formatted: formatCount(ytd.payslips, i18n.language) })}</Typography.Text>
-        </Flex>
-      )}
+      {ytd &&
+        (ytd.totals.length === 0 ? (
+          <Typography.Text type="secondary">{t("userDashboard.yearToDate.none", { year: ytd.year })}</Typography.Text>
+        ) : (
+          <Flex vertical gap={16}>
+            {ytd.totals.map((total) => (
+              <Flex vertical gap={8} key={total.currency} data-currency={total.currency}>
+                <Figures
+                  compact
+                  currency={total.currency}
+                  items={[
+                    { key: "gross", label: t("payrollUi.runs.totals.gross"), minor: total.gross },
+                    { key: "deductions", label: t("payrollUi.runs.totals.deductions"), minor: total.deductions },
+                    { key: "net", label: t("payrollUi.runs.totals.net"), minor: total.net, strong: true },
+                  ]}
+                />
+                <Typography.Text type="secondary">{t("userDashboard.yearToDate.payslips", { count: total.payslips, formatted: formatCount(total.payslips, i18n.language) })}</Typography.Text>
+              </Flex>
+            ))}
+          </Flex>
+        ))}
     </DashboardCard>
   );
 }
