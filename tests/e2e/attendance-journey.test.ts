@@ -60,7 +60,10 @@ describe("clocking in and out at a work location", () => {
     await press("clockOut");
     await stateIs("out");
 
-    const timeline = await page.getByTestId("day-timeline").innerText();
+    // The state and the day's timeline are separate calls, refreshed together: the timeline may come a moment later.
+    const dayTimeline = page.getByTestId("day-timeline");
+    await dayTimeline.getByText(message("attendanceUi.timeline.clockOut"), { exact: false }).waitFor();
+    const timeline = await dayTimeline.innerText();
     for (const event of ["clockIn", "breakStart", "breakEnd", "clockOut"]) expect(timeline).toContain(message(`attendanceUi.timeline.${event}`));
     expect(timeline).toContain("Makati head office");
 
