@@ -9,8 +9,6 @@ import type { RunRecord } from "../../contracts/payroll";
 import type { OwnPayslipsReply } from "../../contracts/payslips";
 import { DEMO_OFFICE } from "../../server/db/seed-attendance";
 import { LANGUAGES } from "../../src/i18n/languages";
-import { axeFindings } from "../support/accessibility";
-import { requestsInFlight, settled } from "../support/app-pages";
 import { apiToken, ROOT_DIR } from "../support/e2e";
 import { closeToasts, journeyHooks, message, signIn, waitForLocation, waitForPath } from "../support/journey";
 
@@ -35,10 +33,8 @@ const AT_THE_OFFICE = { latitude: DEMO_OFFICE.latitude + 0.0003, longitude: DEMO
 
 const journey = journeyHooks();
 let page: Page;
-let inFlight: () => number;
 beforeEach(() => {
   page = journey.page;
-  inFlight = requestsInFlight(page);
 });
 
 // --- The API, as the administrator (or anyone) sets the scene ---
@@ -124,8 +120,7 @@ async function signInAndOpen(user: { email: string; password: string }, pathname
 /** axe once the page has settled and the toasts are gone (a toast fading out reads as faint). */
 async function audit(): Promise<string[]> {
   await closeToasts(page);
-  await settled(page, inFlight);
-  return axeFindings(page);
+  return journey.audit();
 }
 
 const sidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth);
@@ -165,7 +160,7 @@ async function darkMode(on: boolean): Promise<void> {
   await saved;
   await page.reload();
   await page.waitForFunction((mode) => document.documentElement.dataset.theme === mode, on ? "dark" : "light");
-  await settled(page, inFlight);
+  await journey.settled();
 }
 
 /** Picks the language in the header and waits for the account to keep it (nothing to do when it is the one shown). */
@@ -179,7 +174,7 @@ async function chooseLanguage(code: string): Promise<void> {
 
 /** The administrator's dashboard (opened again once the sign-in has settled), with its figures and charts in: the answers it shows. */
 async function openAdminDashboard() {
-  await settled(page, inFlight);
+  await journey.settled();
   const replies = Promise.all([
     nextReply<AdminStats>("/api/dashboard/admin-stats"),
     nextReply<AdminCharts>("/api/dashboard/admin-dashboard"),
@@ -188,7 +183,7 @@ async function openAdminDashboard() {
   await page.reload();
   const [stats, charts, storage] = await replies;
   await page.getByRole("heading", { level: 2, name: message("dashboard.title"), exact: true }).waitFor();
-  await settled(page, inFlight);
+  await journey.settled();
   return { stats, charts, storage };
 }
 
@@ -305,7 +300,7 @@ describe("the administrator's dashboard", () => {
         await page.waitForFunction((lang) => document.documentElement.lang === lang, language.htmlLang);
         const main = page.locator("#main-content");
         await main.getByRole("heading", { level: 2, name: message("dashboard.title", language.code), exact: true }).waitFor();
-        await settled(page, inFlight);
+        await journey.settled();
         const overtime = message("dashboard.charts.overtime", language.code).replace("{{month}}", month(language.htmlLang));
         await main.getByRole("heading", { name: overtime, exact: true }).waitFor();
         // The attendance table (read to screen readers under the chart) writes the rate the language's way.
@@ -448,7 +443,7 @@ describe("the staff widgets", () => {
     await signInAndOpen(HR, "/user-dashboard");
     await page.getByTestId("new-hires").getByRole("link", { name: "Noor Haddad-Cruz", exact: true }).waitFor();
     await page.getByTestId("attendance-exceptions").waitFor();
-    await settled(page, inFlight);
+    await journey.settled();
     expect(await page.getByTestId("awaiting-approval").count()).toBe(0);
     expect(await audit()).toEqual([]);
 
@@ -457,7 +452,7 @@ describe("the staff widgets", () => {
     page.on("request", (request) => asked.push(new URL(request.url()).pathname));
     await signInAndOpen(EMPLOYEE, "/user-dashboard");
     await page.getByTestId("latest-payslip").waitFor();
-    await settled(page, inFlight);
+    await journey.settled();
     for (const widget of ["new-hires", "attendance-exceptions", "awaiting-approval"]) expect(await page.getByTestId(widget).count(), widget).toBe(0);
     expect(asked.filter((pathname) => /^\/api\/dashboard\/(new-hires|attendance-exceptions|awaiting-approval)/.test(pathname))).toEqual([]);
   });

@@ -3,8 +3,6 @@ import type { Download, Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { PayslipRecord, RunRecord } from "../../contracts/payroll";
 import type { OwnPayslipsReply, PayslipDocument, PayslipDownload } from "../../contracts/payslips";
-import { axeFindings } from "../support/accessibility";
-import { requestsInFlight, settled } from "../support/app-pages";
 import { apiToken } from "../support/e2e";
 import { readPdf } from "../support/pdf-text";
 import { closeToasts, journeyHooks, message, signIn, waitForLocation } from "../support/journey";
@@ -26,19 +24,12 @@ const PHONE = { width: 390, height: 844 };
 
 const journey = journeyHooks();
 let page: Page;
-let inFlight: () => number;
 beforeEach(() => {
   page = journey.page;
-  inFlight = requestsInFlight(page);
 });
 
 const button = (key: string, scope: Page | ReturnType<Page["locator"]> = page, options: Record<string, unknown> = {}) =>
   scope.getByRole("button", { name: message(key, "en"), exact: true, ...options });
-
-async function audit(): Promise<string[]> {
-  await settled(page, inFlight);
-  return axeFindings(page);
-}
 
 /** A file the browser saved, read back whole (the browser may run elsewhere: no path on this disk). */
 async function saved(download: Download): Promise<Buffer> {
@@ -88,7 +79,7 @@ describe("payroll, in steps", () => {
     // ...and goes once it is right.
     await formula.fill("days_worked * 150");
     await expect.poll(() => dialog.getByText("days_workd is not a known variable or component code.").count()).toBe(0);
-    expect(await audit()).toEqual([]);
+    expect(await journey.audit()).toEqual([]);
     await button("common.save", dialog).click();
     await dialog.waitFor({ state: "hidden" });
     await page.getByRole("cell", { name: "COMMUTE", exact: true }).waitFor();
@@ -102,7 +93,7 @@ describe("payroll, in steps", () => {
     await button("payrollUi.runs.create.open").click();
     const create = page.getByRole("dialog", { name: message("payrollUi.runs.create.title") });
     await create.getByLabel(message("payrollUi.runs.create.periodStart"), { exact: true }).waitFor();
-    expect(await audit()).toEqual([]);
+    expect(await journey.audit()).toEqual([]);
     await button("payrollUi.runs.create.submit", create).click();
     const review = await waitForLocation(page, (url) => /^\/payroll\/\d+$/.test(url.pathname), "the new run's review");
     const runId = Number(review.pathname.split("/").pop());
@@ -117,7 +108,7 @@ describe("payroll, in steps", () => {
     await button("payrollUi.review.actions.calculate").click();
     await page.getByRole("progressbar", { name: message("jobs.progress") }).waitFor();
     await button("payrollUi.review.actions.approve").waitFor({ timeout: 30_000 });
-    expect(await audit()).toEqual([]);
+    expect(await journey.audit()).toEqual([]);
 
     const admin = await apiToken(journey.server, ADMIN.email, ADMIN.password);
     const calculated = await api<RunRecord>(admin, `/api/payroll/${runId}`);
@@ -137,7 +128,7 @@ describe("payroll, in steps", () => {
     await button("payrollUi.review.actions.release").click();
     // The run is named after its period, in the reader's words ("Payroll Oct 1 – 31, 2026").
     const release = page.getByRole("dialog").filter({ hasText: message("payrollUi.review.release.final") });
-    expect(await audit()).toEqual([]);
+    expect(await journey.audit()).toEqual([]);
     await button("payrollUi.review.release.submit", release).click();
     await expect.poll(async () => (await api<RunRecord>(admin, `/api/payroll/${runId}`)).status).toBe("released");
     await page.getByText(message("payrollUi.status.released"), { exact: true }).first().waitFor();
@@ -167,13 +158,13 @@ describe("payroll, in steps", () => {
     // The demo company pays in pesos, two decimals: the sheet's amounts are in pesos.
     expect([result(2), result(5)]).toEqual([calculated.totals.people, calculated.totals.net / 100]);
     await closeToasts(page);
-    expect(await audit()).toEqual([]);
+    expect(await journey.audit()).toEqual([]);
 
     // On a phone the run's tab bars (the review's, the sheet's departments) scroll rather than fit.
     await page.setViewportSize(PHONE);
     await page.goto(`/payroll/${runId}?tab=sheet`);
     await page.getByRole("group", { name: message("payrollSheetUi.actions") }).waitFor();
-    expect(await audit()).toEqual([]);
+    expect(await journey.audit()).toEqual([]);
   });
 
   it("shows each tab of a released payslip's drawer with nothing for axe, on a desktop and a phone", async () => {
@@ -191,7 +182,7 @@ describe("payroll, in steps", () => {
       await tabs.first().waitFor();
       for (let index = 0; index < (await tabs.count()); index++) {
         await tabs.nth(index).click();
-        expect(await audit(), `tab ${index + 1} at ${size.width} px`).toEqual([]);
+        expect(await journey.audit(), `tab ${index + 1} at ${size.width} px`).toEqual([]);
       }
       await page.keyboard.press("Escape");
       await drawer.waitFor({ state: "hidden" });
@@ -220,6 +211,6 @@ describe("payroll, in steps", () => {
     // The download is on the payslip's history: the employee's, by token.
     const downloads = await api<PayslipDownload[]>(admin, `/api/payslips/${mine.id}/downloads`);
     expect(downloads.map(({ user_name, via, kind }) => ({ user_name, via, kind }))).toEqual([{ user_name: document.person.name, via: "token", kind: "single" }]);
-    expect(await audit()).toEqual([]);
+    expect(await journey.audit()).toEqual([]);
   });
 });

@@ -1,7 +1,5 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { axeFindings } from "../support/accessibility";
-import { requestsInFlight, settled } from "../support/app-pages";
 import { closeToasts, journeyHooks, message, signIn, waitForLocation } from "../support/journey";
 
 /**
@@ -18,17 +16,9 @@ const PHONE = { width: 390, height: 844 };
 
 const journey = journeyHooks();
 let page: Page;
-let inFlight: () => number;
 beforeEach(() => {
   page = journey.page;
-  inFlight = requestsInFlight(page);
 });
-
-/** axe once the page has settled, as the every-page audit runs it (a tab caught mid-transition reads as faint). */
-async function audit(): Promise<string[]> {
-  await settled(page, inFlight);
-  return axeFindings(page);
-}
 
 const button = (key: string, scope: Page | ReturnType<Page["locator"]> = page) => scope.getByRole("button", { name: message(key), exact: true });
 
@@ -65,7 +55,7 @@ describe("work schedules", () => {
     await typeTime(dialog, message("schedulesUi.fields.start_time"), "22:00");
     await typeTime(dialog, message("schedulesUi.fields.end_time"), "06:00");
     await dialog.getByText("Overnight shift: from 10:00 PM to 6:00 AM the next day, 8:00 h.").waitFor();
-    expect(await audit()).toEqual([]);
+    expect(await journey.audit()).toEqual([]);
     await button("common.save", dialog).click();
     await dialog.waitFor({ state: "hidden" });
     const row = page.getByRole("row").filter({ hasText: "Night desk" });
@@ -86,7 +76,7 @@ describe("work schedules", () => {
     await assigned.first().waitFor();
     expect(await assigned.count()).toBe(1);
     await closeToasts(page);
-    expect(await audit()).toEqual([]);
+    expect(await journey.audit()).toEqual([]);
 
     await assigned.first().getByRole("button").click();
     await button("schedulesUi.people.removeOk").click();
@@ -111,25 +101,25 @@ describe("work schedules", () => {
     await page.keyboard.type(`${year}-10-15`);
     await page.keyboard.press("Enter");
     await holiday.getByLabel(message("schedulesUi.holidays.fields.name"), { exact: true }).fill("Founders' Day");
-    expect(await audit()).toEqual([]);
+    expect(await journey.audit()).toEqual([]);
     await button("common.save", holiday).click();
     await holiday.waitFor({ state: "hidden" });
     await page.getByRole("row").filter({ hasText: "Founders' Day" }).getByText(`Oct 15, ${year}`).waitFor();
     await closeToasts(page);
-    expect(await audit()).toEqual([]);
+    expect(await journey.audit()).toEqual([]);
   });
 
   it("fits a phone in dark mode: the list, the schedule dialog and the people drawer, with nothing for axe", async () => {
     await page.setViewportSize(PHONE);
     await openSchedules(true);
     expect(await offScreen()).toEqual([]);
-    expect(await audit()).toEqual([]);
+    expect(await journey.audit()).toEqual([]);
 
     await page.getByRole("button", { name: message("schedulesUi.create") }).click();
     const dialog = page.getByRole("dialog", { name: message("schedulesUi.create") });
     await dialog.getByLabel(message("schedulesUi.fields.name"), { exact: true }).waitFor();
     expect(await offScreen()).toEqual([]);
-    expect(await audit()).toEqual([]);
+    expect(await journey.audit()).toEqual([]);
     await dialog.getByLabel(message("schedulesUi.fields.name"), { exact: true }).fill("Early desk");
     await button("common.save", dialog).click();
     await dialog.waitFor({ state: "hidden" });
@@ -139,6 +129,6 @@ describe("work schedules", () => {
     const drawer = page.getByRole("dialog", { name: "People on Early desk" });
     await drawer.getByText(message("schedulesUi.people.none")).waitFor();
     expect(await offScreen()).toEqual([]);
-    expect(await audit()).toEqual([]);
+    expect(await journey.audit()).toEqual([]);
   });
 });

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
+import { axeFindings } from "./accessibility";
+import { requestsInFlight, settled } from "./app-pages";
 import { launchBrowser, newSession, ROOT_DIR, startServer, type BrowserSession, type RunningServer } from "./e2e";
 
 /**
@@ -30,11 +32,15 @@ export interface Journey {
   readonly browser: Browser;
   readonly session: BrowserSession;
   readonly page: Page;
+  /** Until the test's page has no API call or code chunk in flight and no spinner. */
+  settled(): Promise<void>;
+  /** axe's findings once the test's page has settled (a page caught mid-transition reads as faint). */
+  audit(): Promise<string[]>;
 }
 
 /** Registers the file's hooks; the returned object's fields are there once a test runs. */
 export function journeyHooks(contextOptions: BrowserContextOptions = {}): Journey {
-  const state = {} as { server: RunningServer; browser: Browser; session: BrowserSession };
+  const state = {} as { server: RunningServer; browser: Browser; session: BrowserSession; inFlight: () => number };
   beforeAll(async () => {
     state.server = await startServer({ copyOf: inject("e2eDemoDataDir") });
     state.browser = await launchBrowser(inject("e2eBrowserEndpoint"));
@@ -45,6 +51,7 @@ export function journeyHooks(contextOptions: BrowserContextOptions = {}): Journe
   });
   beforeEach(async () => {
     state.session = await newSession(state.browser, state.server, contextOptions);
+    state.inFlight = requestsInFlight(state.session.page);
   });
   afterEach(async (context) => {
     const { page } = state.session;
@@ -70,6 +77,11 @@ export function journeyHooks(contextOptions: BrowserContextOptions = {}): Journe
     },
     get page() {
       return state.session.page;
+    },
+    settled: () => settled(state.session.page, state.inFlight),
+    audit: async () => {
+      await settled(state.session.page, state.inFlight);
+      return axeFindings(state.session.page);
     },
   };
 }
