@@ -2,7 +2,7 @@ import { Flex } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AttendanceException, AttendanceExceptions, ExceptionKind } from "../../../contracts/dashboard-own";
-import { dashboardOwnPaths } from "../../api/dashboard-own";
+import { dashboardPaths } from "../../api/dashboard";
 import { formatCount } from "../../i18n/numbers";
 import { pagePath } from "../../resources";
 import { clockTime } from "../attendance/time";
@@ -10,10 +10,9 @@ import { LinkButton } from "../common/LinkButton";
 import { StateTag, type StateTone } from "../common/StateTag";
 import { useCompanyProfile } from "../company/useCompanyProfile";
 import { Figures } from "../payroll/Figures";
-import { DashboardCard } from "./DashboardCard";
 import { grantedOnly } from "./grantedOnly";
 import { CappedList, WidgetRow } from "./WidgetList";
-import { useWidget } from "./useWidget";
+import { WidgetCard } from "./WidgetCard";
 
 const TONES: Record<ExceptionKind, StateTone> = { late: "warning", absent: "bad", clocked_in_outside: "info", clocked_out_outside: "info" };
 
@@ -34,18 +33,16 @@ function useDetail(): (item: AttendanceException) => string {
 
 function ExceptionsList() {
   const { t, i18n } = useTranslation();
-  const { data, loading, error } = useWidget<AttendanceExceptions>(dashboardOwnPaths.attendanceExceptions);
   const detail = useDetail();
   const count = (value: number) => formatCount(value, i18n.language);
   return (
-    <DashboardCard
+    <WidgetCard<AttendanceExceptions>
+      path={dashboardPaths.attendanceExceptions}
       title={t("dashboardWidgets.exceptions.title")}
       extra={<LinkButton type="link" to={pagePath("attendance-reports", "list")}>{t("dashboardWidgets.exceptions.reports")}</LinkButton>}
-      loading={loading}
-      error={error}
       testId="attendance-exceptions"
     >
-      {data && (
+      {(data) => (
         <Flex vertical gap={16}>
           <Figures
             compact
@@ -71,7 +68,7 @@ function ExceptionsList() {
           </CappedList>
         </Flex>
       )}
-    </DashboardCard>
+    </WidgetCard>
   );
 }
 

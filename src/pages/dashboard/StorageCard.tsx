@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import type { StorageInfo } from "../../../contracts/dashboard";
 import { formatFileSize } from "../../i18n/fileSize";
 import { formatCount } from "../../i18n/numbers";
-import { DashboardCard } from "../../components/dashboard/DashboardCard";
-import { useWidget } from "../../components/dashboard/useWidget";
+import { dashboardPaths } from "../../api/dashboard";
+import { WidgetCard } from "../../components/dashboard/WidgetCard";
 import { Figures } from "../../components/payroll/Figures";
 
 type StoredTable = StorageInfo["database"]["tables"][number];
@@ -13,12 +13,11 @@ type StoredTable = StorageInfo["database"]["tables"][number];
 export function StorageCard() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const { data, loading, error } = useWidget<StorageInfo>("/dashboard/storage-info");
   const size = (bytes: number) => formatFileSize(bytes, language);
 
   return (
-    <DashboardCard title={t("dashboard.storage.title")} loading={loading} error={error}>
-      {data && (
+    <WidgetCard<StorageInfo> path={dashboardPaths.storage} title={t("dashboard.storage.title")}>
+      {(data) => (
         <Flex vertical gap={16}>
           <Figures
             compact
@@ -49,6 +48,6 @@ export function StorageCard() {
           />
         </Flex>
       )}
-    </DashboardCard>
+    </WidgetCard>
   );
 }

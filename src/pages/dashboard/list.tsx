@@ -8,6 +8,7 @@ import { RecentActivitiesCard } from "./RecentActivitiesCard";
 import { StorageCard } from "./StorageCard";
 import { AttendanceExceptionsCard, AwaitingApprovalCard, DashboardCard, useWidget } from "../../components/dashboard";
 import { Greeting } from "../../components/dashboard/Greeting";
+import { dashboardPaths } from "../../api/dashboard";
 
 /**
  * /dashboard, the administrator's first screen: the day at a glance, the
@@ -16,8 +17,8 @@ import { Greeting } from "../../components/dashboard/Greeting";
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const stats = useWidget<AdminStats>("/dashboard/admin-stats");
-  const charts = useWidget<Charts>("/dashboard/admin-dashboard");
+  const stats = useWidget<AdminStats>(dashboardPaths.adminStats);
+  const charts = useWidget<Charts>(dashboardPaths.adminCharts);
 
   return (
     <>

@@ -2,7 +2,7 @@ import type { CSSProperties } from "react";
 import { Alert, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { QuickStats } from "../../../contracts/dashboard-own";
-import { dashboardOwnPaths } from "../../api/dashboard-own";
+import { dashboardPaths } from "../../api/dashboard";
 import { usePolicy } from "../../auth/usePolicy";
 import { ClockPanel } from "../../components/attendance/ClockPanel";
 import { AttendanceExceptionsCard, AwaitingApprovalCard, CardHeading, NewHiresCard, useWidget } from "../../components/dashboard";
@@ -25,7 +25,7 @@ const GRID: CSSProperties = { display: "grid", gridTemplateColumns: "repeat(auto
 export default function UserDashboardPage() {
   const { t } = useTranslation();
   const may = usePolicy();
-  const { data: stats, loading, error } = useWidget<QuickStats>(dashboardOwnPaths.quickStats);
+  const { data: stats, loading, error } = useWidget<QuickStats>(dashboardPaths.quickStats);
   const own = { stats, loading };
 
   return (
