@@ -11,6 +11,7 @@
 import { eq, sql } from "drizzle-orm";
 import { distanceMetres, type Point } from "../lib/geo";
 import { refreshDays } from "../modules/attendance/day-store";
+import { array } from "../lib/any-of";
 import { dateInZone, nextDate, weekday, zonedInstant } from "../lib/time-zone";
 import type { Db } from "./client";
 import { attendanceBreaks, attendanceRecords, holidays, scheduleAssignments, userWorkLocations, users, workLocations, workSchedules } from "./schema";
@@ -157,9 +158,6 @@ function dayOf(person: Person, date: string, halfDay: boolean, office: Point & {
     lunch,
   };
 }
-
-/** An array as one bound parameter, whatever its length. */
-const array = (values: readonly unknown[]) => sql.param([...values]);
 
 /** The records in one statement, then their lunches in another: a break names its record's id, known once the records are in. */
 async function insertDays(db: Db, days: readonly Day[]): Promise<void> {

@@ -14,6 +14,7 @@ import type { AppContext } from "../../lib/context";
 import type { JobKind } from "../../lib/jobs";
 import { companyFacts } from "../company/facts";
 import { recordDays } from "./derive";
+import { array } from "../../lib/any-of";
 
 /**
  * Which days to derive again: the days with records of these people, from
@@ -36,9 +37,6 @@ const PEOPLE_PER_STEP = 1_000;
 const INSERT_CHUNK = 5_000;
 /** The assignments read for a refresh: every one that could be in force on a stored day. */
 const FAR_FUTURE = "9999-12-31";
-
-/** An array as one bound parameter (the driver writes the literal), whatever its length. */
-const array = (values: readonly unknown[]) => sql.param([...values]);
 
 /** The scope as a condition on a table with user_id and work_date columns (`r.` for records, the stored days otherwise). */
 function scopeOn(scope: DayScope, columns: { user: SQLWrapper; date: SQLWrapper }): SQL {

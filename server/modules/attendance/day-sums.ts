@@ -13,6 +13,7 @@ import { attendanceDays, attendanceMonths, attendanceRecords, holidays, schedule
 import { dateInZone, nextDate, weekday } from "../../lib/time-zone";
 import { recordDays } from "./derive";
 import { dayOver, type DaysSummary, type ScheduleRules } from "./derive-core";
+import { array } from "../../lib/any-of";
 
 export interface SumsQuery {
   userIds: readonly number[];
@@ -31,8 +32,6 @@ export interface DayCounts {
   absent: number;
   scheduled: number;
 }
-
-const array = (values: readonly unknown[]) => sql.param([...values]);
 
 /** The range's working days of each schedule that people follow in it (holidays out), each with whether it is over. */
 interface Calendar {

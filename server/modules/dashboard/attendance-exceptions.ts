@@ -11,9 +11,10 @@ import { sql } from "drizzle-orm";
 import { WIDGET_DEFAULT_LIMIT, type AttendanceException, type AttendanceExceptions, type ExceptionKind } from "../../../contracts/dashboard-own";
 import { attendanceDays, attendanceRecords, holidays, scheduleAssignments, users, workSchedules } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
-import { int } from "../../lib/sql-rows";
+import { int, rowsOf } from "../../lib/sql-rows";
 import { deriveDay, isWorkingDay, shiftOn, type ScheduleRules } from "../attendance/derive-core";
 import { companyToday } from "../attendance/reports";
+import { array } from "../../lib/any-of";
 
 /** An exception before its person is named. */
 type Event = Omit<AttendanceException, "name" | "employee_number" | "department">;
@@ -33,10 +34,7 @@ interface Today {
   holiday: string | null;
 }
 
-type Rows<T> = { rows: T[] };
 const iso = (value: string | Date) => new Date(value).toISOString();
-/** An array as one bound parameter, whatever its length. */
-const array = (values: readonly unknown[]) => sql.param([...values]);
 
 /** Latest first, then by person: the order every list of exceptions keeps. */
 const latestFirst = (a: Event, b: Event) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.user_id - b.user_id);
@@ -83,7 +81,7 @@ async function lateToday(ctx: AppContext, today: Today, limit: number): Promise<
     ctx.db.execute(sql`
       select x.user_id, x.first_in, x.late_minutes, count(*) over () as total
       from ${attendanceDays} x where x.work_date = ${today.date}::date and x.late_minutes > 0 and ${current}
-      order by x.first_in desc, x.user_id limit ${limit}`) as unknown as Promise<Rows<{ user_id: number; first_in: string | Date; late_minutes: number; total: number | string }>>,
+      order by x.first_in desc, x.user_id limit ${limit}`),
     ctx.db.execute(sql`
       select x.user_id, x.first_in, s.schedule_id
       from (select r.user_id, min(r.clock_in_at) as first_in from ${attendanceRecords} r
@@ -91,11 +89,11 @@ async function lateToday(ctx: AppContext, today: Today, limit: number): Promise<
             group by r.user_id) as x
       join lateral (select a.schedule_id from ${scheduleAssignments} a where a.user_id = x.user_id and a.effective_from <= ${today.date}::date
                     order by a.effective_from desc limit 1) as s on true
-      where ${current}`) as unknown as Promise<Rows<{ user_id: number; first_in: string | Date; schedule_id: number }>>,
+      where ${current}`),
   ]);
-  const closed = found(stored.rows, (row) => ({ user_id: Number(row.user_id), kind: "late", at: iso(row.first_in), minutes: Number(row.late_minutes), distance_m: null, remote: false }));
+  const closed = found(rowsOf<{ user_id: number; first_in: string | Date; late_minutes: number; total: number | string }>(stored), (row) => ({ user_id: Number(row.user_id), kind: "late", at: iso(row.first_in), minutes: Number(row.late_minutes), distance_m: null, remote: false }));
   const opened: Event[] = [];
-  for (const row of open.rows) {
+  for (const row of rowsOf<{ user_id: number; first_in: string | Date; schedule_id: number }>(open)) {
     const minutes = lateBy(today, today.schedules.get(Number(row.schedule_id)), new Date(row.first_in));
     if (minutes > 0) opened.push({ user_id: Number(row.user_id), kind: "late", at: iso(row.first_in), minutes, distance_m: null, remote: false });
   }
@@ -113,19 +111,22 @@ async function absentToday(ctx: AppContext, today: Today, limit: number): Promis
     .map(([id, schedule]) => ({ id, start: shiftOn(today.date, schedule, today.timeZone).start.toISOString(), minutes: lateBy(today, schedule, today.now) }))
     .filter((due) => due.minutes > 0);
   if (overdue.length === 0) return { total: 0, latest: [] };
-  const result = (await ctx.db.execute(sql`
+  const rows = rowsOf<{ user_id: number; starts_at: string; minutes: number; total: number | string }>(
+    await ctx.db.execute(sql`
     with due as (select * from unnest(${array(overdue.map((due) => due.id))}::int[], ${array(overdue.map((due) => due.start))}::text[], ${array(overdue.map((due) => due.minutes))}::int[]) as d(schedule_id, starts_at, minutes))
     select x.user_id, due.starts_at, due.minutes, count(*) over () as total
     from (${inForceOn(today.date)}) as x join due on due.schedule_id = x.schedule_id
     where ${current} and not exists (select 1 from ${attendanceRecords} r where r.user_id = x.user_id and r.work_date = ${today.date}::date)
-    order by due.starts_at desc, x.user_id limit ${limit}`)) as unknown as Rows<{ user_id: number; starts_at: string; minutes: number; total: number | string }>;
-  return found(result.rows, (row) => ({ user_id: Number(row.user_id), kind: "absent", at: row.starts_at, minutes: Number(row.minutes), distance_m: null, remote: false }));
+    order by due.starts_at desc, x.user_id limit ${limit}`),
+  );
+  return found(rows, (row) => ({ user_id: Number(row.user_id), kind: "absent", at: row.starts_at, minutes: Number(row.minutes), distance_m: null, remote: false }));
 }
 
 /** Today's own clock events (not entries by an administrator) that matched none of the work locations. */
 async function outsideTheFence(ctx: AppContext, today: Today, limit: number): Promise<Found> {
   const ownToday = sql`r.work_date = ${today.date}::date and r.source = 'clock'`;
-  const result = (await ctx.db.execute(sql`
+  const rows = rowsOf<{ user_id: number; kind: ExceptionKind; at: string | Date; distance_m: number | null; remote: boolean; total: number | string }>(
+    await ctx.db.execute(sql`
     select x.*, count(*) over () as total from (
       select r.user_id, 'clocked_in_outside' as kind, r.clock_in_at as at, r.in_distance_m as distance_m, r.remote
       from ${attendanceRecords} r where ${ownToday} and r.in_location_id is null
@@ -134,8 +135,9 @@ async function outsideTheFence(ctx: AppContext, today: Today, limit: number): Pr
       from ${attendanceRecords} r where ${ownToday} and r.clock_out_at is not null and r.out_location_id is null
     ) as x
     where ${current}
-    order by x.at desc, x.user_id limit ${limit}`)) as unknown as Rows<{ user_id: number; kind: ExceptionKind; at: string | Date; distance_m: number | null; remote: boolean; total: number | string }>;
-  return found(result.rows, (row) => ({ user_id: Number(row.user_id), kind: row.kind, at: iso(row.at), minutes: null, distance_m: row.distance_m === null ? null : Number(row.distance_m), remote: row.remote }));
+    order by x.at desc, x.user_id limit ${limit}`),
+  );
+  return found(rows, (row) => ({ user_id: Number(row.user_id), kind: row.kind, at: iso(row.at), minutes: null, distance_m: row.distance_m === null ? null : Number(row.distance_m), remote: row.remote }));
 }
 
 /** The people of the listed events, named. */

@@ -18,6 +18,7 @@ import type { JobKind } from "../../lib/jobs";
 import type { RequestOrigin } from "../../lib/origin";
 import { calculatePerson, type PayslipDraft } from "./calculate";
 import { loadRunInputs, paidByOtherRegularRuns, storedRunToLoad } from "./inputs";
+import { array } from "../../lib/any-of";
 
 export interface CalculateInput extends Record<string, unknown> {
   run_id: number;
@@ -28,8 +29,6 @@ export const CALCULATE_JOB = "payroll.calculate";
 
 /** People computed between two progress reports (each report is a small write). */
 const PROGRESS_EVERY = 500;
-
-const array = (values: readonly unknown[]) => sql.param([...values]);
 
 /** A run's totals as the sums of its payslips (`runId` a value, or the run's id column in an UPDATE of several runs). */
 export const totalsFromPayslips = (runId: number | SQL) => ({

@@ -14,7 +14,7 @@ import { decide, type Actor } from "../../../contracts/policies";
 import type { PayslipSubject } from "../../../contracts/policies/payroll";
 import type { Db } from "../../db/client";
 import { jobs, payrollRuns, payslipAdjustments, payslips, users } from "../../db/schema";
-import { anyOf } from "../../lib/any-of";
+import { anyOf, array } from "../../lib/any-of";
 import type { AppContext } from "../../lib/context";
 import { HttpError, invalidField, notFound } from "../../lib/errors";
 import type { Translate } from "../../lib/i18n";
@@ -250,8 +250,6 @@ function compareAdjustments(kept: readonly AdjustmentRow[], wanted: readonly Adj
   changes.removed = kept.filter((row) => !named.has(row.id));
   return changes;
 }
-
-const array = (values: readonly unknown[]) => sql.param([...values]);
 
 /** The changes written (at most three statements, whatever their number); the person's adjustments as they now stand. */
 async function writeAdjustments(tx: Db, runId: number, userId: number, changes: AdjustmentChanges, actorId: number, now: Date): Promise<AdjustmentRow[]> {
