@@ -238,6 +238,10 @@ describe("planPay", () => {
     expect([...plan.steps].sort()).toEqual(["gross", "taxable"]);
   });
 
+  test.prop([fc.constantFrom(...Object.getOwnPropertyNames(Object.prototype), "__proto__", "prototype")])("takes no built-in object name for a variable (toString, __proto__)", (name) => {
+    expect(planRefusal([component("X", "earning", formula(`${name} * 2`))])).toMatchObject({ code: "X", key: "payroll.formula.unknownName", params: { name } });
+  });
+
   it("refuses an unknown name, naming the component and the calculation", () => {
     expect(planRefusal([component("BONUS", "earning", formula("basic * bonus_rate"))])).toMatchObject({
       code: "BONUS",

@@ -87,6 +87,15 @@ describe("refusing", () => {
     expect(refusal("round(1, 2.5)").key).toBe("payroll.formula.roundDigits");
   });
 
+  /** Names every JavaScript object answers to, which a table lookup by key would take for entries. */
+  const BUILT_IN_NAMES = [...new Set([...Object.getOwnPropertyNames(Object.prototype), ...Object.getOwnPropertyNames(Function.prototype), "__proto__", "prototype"])].filter((name) =>
+    /^[A-Za-z_$][\w$]*$/.test(name),
+  );
+
+  test.prop([fc.constantFrom(...BUILT_IN_NAMES), fc.constantFrom("7.7", "basic", "1, 2", "")])("takes no built-in object name for a function (constructor(7.7), valueOf(), __proto__(1))", (name, args) => {
+    expect(refusal(`${name}(${args})`)).toEqual({ key: "payroll.formula.unknownFunction", params: { name } });
+  });
+
   test.prop([fc.string({ maxLength: 300 })])("answers any text with a value or a FormulaError, never another error", (text) => {
     try {
       run(text);

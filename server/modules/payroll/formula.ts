@@ -35,17 +35,17 @@ export class FormulaError extends Error {
 
 const BINARY = new Set(["+", "-", "*", "/", "<", "<=", ">", ">=", "==", "!=", "&&", "||", "and", "or"]);
 const UNARY = new Set(["-", "+", "!", "not"]);
-/** Each function and how many arguments it takes. */
-const FUNCTIONS: Record<string, { min: number; max: number }> = {
-  min: { min: 1, max: 20 },
-  max: { min: 1, max: 20 },
-  round: { min: 1, max: 2 },
-  floor: { min: 1, max: 1 },
-  ceil: { min: 1, max: 1 },
-  clamp: { min: 3, max: 3 },
-  if: { min: 3, max: 3 },
-  table: { min: 2, max: 2 },
-};
+/** Each function and how many arguments it takes: a Map, so "constructor" or "__proto__" is no function. */
+const FUNCTIONS: ReadonlyMap<string, { min: number; max: number }> = new Map([
+  ["min", { min: 1, max: 20 }],
+  ["max", { min: 1, max: 20 }],
+  ["round", { min: 1, max: 2 }],
+  ["floor", { min: 1, max: 1 }],
+  ["ceil", { min: 1, max: 1 }],
+  ["clamp", { min: 3, max: 3 }],
+  ["if", { min: 3, max: 3 }],
+  ["table", { min: 2, max: 2 }],
+]);
 
 type Node = jsep.Expression;
 
@@ -101,7 +101,7 @@ export function parseFormula(expression: string): Formula {
       case "CallExpression": {
         const callee = node.callee as Node;
         const name = callee.type === "Identifier" ? (callee.name as string) : "";
-        const arity = FUNCTIONS[name];
+        const arity = FUNCTIONS.get(name);
         if (!arity) throw new FormulaError("payroll.formula.unknownFunction", { name: name || "?" });
         const args = node.arguments as Node[];
         if (args.length < arity.min || args.length > arity.max) throw new FormulaError("payroll.formula.arguments", { name, min: arity.min, max: arity.max });
