@@ -325,6 +325,11 @@ describe("GET /api/files/{id}: signed links", () => {
       path,
       `${path}?expires=${Number(expires) + 3600}&signature=${signature}`,
       `/api/files/${id + 1}?expires=${expires}&signature=${signature}`,
+      // The same number spelt otherwise is not the text that was signed.
+      `${path}?expires=0${expires}&signature=${signature}`,
+      `${path}?expires=${expires}.0&signature=${signature}`,
+      `${path}?expires=%2B${expires}&signature=${signature}`,
+      `${path}?expires=${expires}e0&signature=${signature}`,
     ]) {
       const response = await fetchLink(link);
       expect(response.statusCode, link).toBe(403);

@@ -187,6 +187,22 @@ describe("signed links", () => {
     expect((await get(null, unsigned.pathname + unsigned.search)).statusCode).toBe(403);
   });
 
+  it("are signed over the exact text of their numbers: another spelling of the same number is refused", async () => {
+    const { url } = await linkFor(me.token, mine.feb);
+    const parsed = new URL(url, "http://x");
+    const expires = parsed.searchParams.get("expires")!;
+    const by = parsed.searchParams.get("by")!;
+    const spelt = (name: string, text: string) => {
+      const changed = new URL(parsed);
+      changed.searchParams.set(name, text);
+      return changed.pathname + changed.search;
+    };
+    for (const link of [spelt("expires", `0${expires}`), spelt("expires", `${expires}.0`), spelt("expires", `${expires}e0`), spelt("by", `+${by}`), spelt("by", `0${by}`), spelt("by", `${by}.0`)]) {
+      expect((await get(null, link)).statusCode, link).toBe(403);
+    }
+    expect((await get(null, url)).statusCode).toBe(200);
+  });
+
   it("are refused to anyone who may not download the payslip", async () => {
     expect((await get(other.token, `/api/payslip/signed-url/${mine.feb}`)).statusCode).toBe(403);
     expect((await get(me.token, `/api/payslip/signed-url/${mine.mar}`)).statusCode).toBe(403);

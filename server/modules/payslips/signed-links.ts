@@ -18,7 +18,10 @@ export interface LinkClaims {
   expires: number;
 }
 
-function signature(key: string, claims: LinkClaims): string {
+/** The claims as their link writes them: a number spelt otherwise ("0123", "123.0", "+3") is not what was signed. */
+type SignedText = { [K in keyof LinkClaims]: LinkClaims[K] | string };
+
+function signature(key: string, claims: SignedText): string {
   // The purpose is signed too: no other signed value of the app passes for a payslip link.
   return crypto.createHmac("sha256", key).update(`payslip-pdf\n${claims.payslipId}\n${claims.ownerId}\n${claims.requestedBy}\n${claims.expires}`).digest("base64url");
 }
@@ -38,7 +41,7 @@ export function verifyLink(key: string, claims: { payslipId: number; ownerId: nu
   const requestedBy = Number(claims.requestedBy);
   if (!given || !Number.isSafeInteger(expires) || !Number.isSafeInteger(requestedBy) || requestedBy <= 0) return null;
   if (expires * 1000 <= now.getTime()) return null;
-  const expected = Buffer.from(signature(key, { payslipId: claims.payslipId, ownerId: claims.ownerId, requestedBy, expires }));
+  const expected = Buffer.from(signature(key, { payslipId: claims.payslipId, ownerId: claims.ownerId, requestedBy: claims.requestedBy!, expires: claims.expires! }));
   const actual = Buffer.from(given);
   return expected.length === actual.length && crypto.timingSafeEqual(expected, actual) ? requestedBy : null;
 }
