@@ -41,4 +41,29 @@ describe.skipIf(!SHARED_POSTGRES)("notifications across two servers on one Postg
       stream.close();
     }
   });
+
+  it("closes a person's stream on the other server as soon as their sessions end on this one", async () => {
+    const [acting, streaming] = [await server(), await server()];
+    const url = await streaming.listen({ port: 0, host: "127.0.0.1" });
+    const admin = await signIn(acting, ADMIN);
+    const created = await acting.inject({
+      method: "POST",
+      url: "/api/users",
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { first_name: "Stream", last_name: "Holder", email: "stream.holder@example.com", password: "Streaming123!", password_confirmation: "Streaming123!", access_level: 1 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const holder = await signIn(streaming, { email: "stream.holder@example.com", password: "Streaming123!" });
+    const ticket = (await streaming.inject({ method: "POST", url: "/api/notifications/stream-ticket", headers: { authorization: `Bearer ${holder}` } })).json().data.ticket;
+    const stream = await openEventStream(`${url}/api/notifications/stream?ticket=${encodeURIComponent(ticket)}`);
+    try {
+      await stream.next((event) => event.event === "unread");
+      const id = created.json().data.id;
+      const deactivated = await acting.inject({ method: "PUT", url: `/api/users/${id}`, headers: { authorization: `Bearer ${admin}` }, payload: { is_active: false } });
+      expect(deactivated.statusCode, deactivated.body).toBe(200);
+      await stream.ended;
+    } finally {
+      stream.close();
+    }
+  });
 });

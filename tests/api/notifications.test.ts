@@ -8,6 +8,7 @@ import { desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, notifications, users } from "../../server/db/schema";
 import { signInAllowed } from "../../server/modules/auth/sessions";
+import { MAX_STREAMS_PER_PERSON } from "../../server/modules/notifications/live";
 import { notify } from "../../server/modules/notifications/service";
 import { startTestApp, type TestApp } from "../support/api";
 import { openEventStream, type EventStream } from "../support/event-stream";
@@ -557,6 +558,38 @@ describe("the live stream", () => {
     const fresh = (await ticketFor(me.token)).ticket;
     await call(t, admin, { method: "PUT", url: `/api/users/${me.id}`, payload: { is_active: false } });
     expect((await open(fresh)).status).toBe(401);
+  });
+
+  it("keeps at most ten streams a person: the eleventh closes their oldest", async () => {
+    const me = await newcomer();
+    const mine: EventStream[] = [];
+    for (let index = 0; index <= MAX_STREAMS_PER_PERSON; index++) {
+      const stream = await open((await ticketFor(me.token)).ticket);
+      streams.push(stream);
+      await stream.next((event) => event.event === "unread");
+      mine.push(stream);
+    }
+    await mine[0].ended;
+    // The others stay open and still hear what is new.
+    await tell([me.id]);
+    for (const stream of mine.slice(1)) await stream.next((event) => event.event === "notification");
+  });
+
+  it("closes a person's open streams at once when they are deactivated, on every stream they hold", async () => {
+    const me = await newcomer();
+    const first = await open((await ticketFor(me.token)).ticket);
+    const second = await open((await ticketFor(me.token)).ticket);
+    const bystander = await open((await ticketFor(employee)).ticket);
+    streams.push(first, second, bystander);
+    for (const stream of [first, second, bystander]) await stream.next((event) => event.event === "unread");
+    expect((await call(t, admin, { method: "PUT", url: `/api/users/${me.id}`, payload: { is_active: false } })).statusCode).toBe(200);
+    await Promise.all([first.ended, second.ended]);
+    // Someone else's stream is untouched.
+    let bystanderEnded = false;
+    void bystander.ended.then(() => (bystanderEnded = true));
+    await tell([(await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, EMPLOYEE.email)))[0].id]);
+    await bystander.next((event) => event.event === "notification");
+    expect(bystanderEnded).toBe(false);
   });
 
   it("forgets a stream the browser closed, and starts afresh from an id it cannot have", async () => {

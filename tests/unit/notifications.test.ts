@@ -43,7 +43,8 @@ describe("signals", () => {
   it("are read back, and anything else is ignored", () => {
     expect(parseSignal(JSON.stringify({ users: [1, 2] }))).toEqual({ users: [1, 2] });
     expect(parseSignal(JSON.stringify({ all: true }))).toEqual({ all: true });
-    for (const other of ["", "not json", "{}", '{"users":["1"]}', '{"all":1}', "null"]) expect(parseSignal(other)).toBeNull();
+    expect(parseSignal(JSON.stringify({ signedOut: [7] }))).toEqual({ signedOut: [7] });
+    for (const other of ["", "not json", "{}", '{"users":["1"]}', '{"all":1}', '{"signedOut":[1.5]}', "null"]) expect(parseSignal(other)).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import { authTokens, roles, users } from "../../db/schema";
 import type { RequestOrigin } from "../../lib/origin";
 import { signPath } from "../../lib/signed-urls";
 import { hashToken, newToken } from "../../lib/tokens";
+import { announce } from "../notifications/signal";
 
 /** The signed-in user as every route sees it. */
 export interface AuthUser {
@@ -131,8 +132,10 @@ export async function revokeToken(db: Db, tokenId: number): Promise<void> {
   await db.delete(authTokens).where(eq(authTokens.id, tokenId));
 }
 
+/** Ends every session of a person; their live notification streams close when this commits, on every server. */
 export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
   await db.delete(authTokens).where(eq(authTokens.user_id, userId));
+  await announce(db, { signedOut: [userId] });
 }
 
 export async function pruneExpiredTokens(db: Db, now: Date): Promise<void> {

@@ -40,7 +40,7 @@ export function createUnreadCounts(db: Db, keep: boolean): UnreadCounts {
     forget(signal) {
       changes++;
       if ("all" in signal) entries.clear();
-      else for (const id of signal.users) entries.delete(id);
+      else if ("users" in signal) for (const id of signal.users) entries.delete(id);
     },
   };
 }

@@ -28,6 +28,11 @@ const MAX_LIFE_MS = 15 * 60_000;
 const BATCH = 100;
 /** How soon the browser comes back after a dropped connection. */
 const RETRY_MS = 3_000;
+/**
+ * Open streams one person may hold in this process (a tab each, a phone):
+ * the next one closes their oldest, so one ticket cannot hold hundreds.
+ */
+export const MAX_STREAMS_PER_PERSON = 10;
 
 export interface StreamRequest {
   userId: number;
@@ -45,7 +50,7 @@ export interface StreamHub {
    */
   startAfter(userId: number, lastEventId: number | null): Promise<number>;
   open(stream: StreamRequest): void;
-  /** Every stream the signal names looks for what is new. */
+  /** Every stream the signal names looks for what is new; a sign-out's close. */
   dispatch(signal: Signal): void;
   /** Ends every stream (the server is closing). */
   closeAll(): void;
@@ -140,7 +145,14 @@ export function createStreamHub(db: Db, counts: UnreadCounts, log: FastifyBaseLo
       response.write(`retry: ${RETRY_MS}\n\n`);
       const stream = new Stream(userId, start, t, response, db, counts, log);
       if (!byUser.has(userId)) byUser.set(userId, new Set());
-      byUser.get(userId)!.add(stream);
+      const own = byUser.get(userId)!;
+      // A Set keeps insertion order: the first is the oldest. Ending it removes it (its response closes).
+      if (own.size >= MAX_STREAMS_PER_PERSON) {
+        const oldest = own.values().next().value!;
+        oldest.end();
+        own.delete(oldest);
+      }
+      own.add(stream);
       const keepAlive = setInterval(() => stream.write(": keep-alive\n\n"), KEEP_ALIVE_MS).unref();
       const lifetime = setTimeout(() => stream.end(), MAX_LIFE_MS).unref();
       // Ended here or dropped by the browser: either way the response closes.
@@ -155,6 +167,10 @@ export function createStreamHub(db: Db, counts: UnreadCounts, log: FastifyBaseLo
     },
 
     dispatch(signal) {
+      if ("signedOut" in signal) {
+        for (const stream of signal.signedOut.flatMap((id) => [...(byUser.get(id) ?? [])])) stream.end();
+        return;
+      }
       const streams = "all" in signal ? all() : signal.users.flatMap((id) => [...(byUser.get(id) ?? [])]);
       for (const stream of streams) stream.look();
     },
