@@ -13,6 +13,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
+import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PayslipRecord, RunRecord } from "../../contracts/payroll";
 import { importErrorsOf } from "../../contracts/payroll-sheet";
@@ -244,6 +245,40 @@ describe("a file with bad cells", () => {
     expect(numbers.statusCode, numbers.body).toBe(200);
     const exact = await payslipsOf(run.id);
     expect(Object.fromEntries(exact.map((slip) => [slip.user_id, slip.gross]))).toEqual({ [people.ana]: 30, [people.ben]: 3436173699912 });
+  });
+
+  it("takes no date, boolean or error value for an amount, however the file stores it (an ISO date cell was read as 2,026.00)", async () => {
+    const run = await runIn("draft");
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("All");
+    sheet.addRow(["Employee number [employee_number]", "Basic pay [BASIC]", "Allowance [ALLOW]"]);
+    sheet.addRow(["I-ANA", 1, new Date("2026-11-28T00:00:00Z")]);
+    sheet.addRow(["I-BEN", 2, true]);
+    sheet.addRow(["I-CY", 3, { error: "#N/A" } as ExcelJS.CellErrorValue]);
+    sheet.addRow(["I-FORMULA", 4, { formula: "DATE(2026,11,28)", result: new Date("2026-11-28T00:00:00Z") } as ExcelJS.CellFormulaValue]);
+    // What a spreadsheet may write that exceljs itself would write differently: a date cell in ISO text (t="d"),
+    // a formula's cached date in ISO text, and a number cell whose text is no number.
+    const zip = await JSZip.loadAsync(await workbook.xlsx.writeBuffer());
+    const path = "xl/worksheets/sheet1.xml";
+    const xml = (await zip.file(path)!.async("string"))
+      .replace(/<c r="B2"[^>]*><v>1<\/v><\/c>/, '<c r="B2" t="d"><v>2026-11-28T00:00:00Z</v></c>')
+      .replace(/<c r="B3"[^>]*><v>2<\/v><\/c>/, '<c r="B3" t="d"><f>TODAY()</f><v>2026-11-28</v></c>')
+      .replace(/<c r="B4"[^>]*><v>3<\/v><\/c>/, '<c r="B4"><v>12abc</v></c>');
+    expect(xml).toContain('t="d"><v>2026-11-28T00:00:00Z');
+    zip.file(path, xml);
+    const response = await upload(run.id, await zip.generateAsync({ type: "nodebuffer" }));
+    expect(response.statusCode, response.body).toBe(422);
+    const date = "This cell holds a date, not an amount: enter the amount as a number.";
+    expect(response.json().errors).toEqual({
+      "All!B2": [date],
+      "All!C2": [date],
+      "All!B3": [date],
+      "All!C3": ["Enter a number."],
+      "All!B4": ["Enter a number."],
+      "All!C4": ["Enter a number."],
+      "All!C5": [date],
+    });
+    expect(await payslipsOf(run.id)).toEqual([]);
   });
 
   it("takes the place of the payslips' adjustments, and an imported run takes none until it is calculated again", async () => {

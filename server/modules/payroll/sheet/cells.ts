@@ -21,8 +21,10 @@ export interface CellValue {
   sum?: boolean;
   /** A formula saved without its result (a file written by a script, never opened in a spreadsheet): no value to read. */
   uncomputed?: boolean;
-  /** The cell holds something that is neither text nor a number: a boolean, an error. */
+  /** The cell holds something that is neither text nor a number: a date, a boolean, an error. */
   odd: boolean;
+  /** The odd thing is a date (told apart: a date under an amount is an easy slip to make). */
+  date?: boolean;
 }
 
 const EMPTY: CellValue = { value: null, formula: false, odd: false };
@@ -32,7 +34,7 @@ export function cellValue(raw: ExcelJS.CellValue | undefined): CellValue {
   if (typeof raw === "number") return { value: raw, formula: false, odd: false };
   if (typeof raw === "string") return { value: raw.trim() === "" ? null : raw, formula: false, odd: false };
   if (typeof raw === "boolean") return { value: String(raw), formula: false, odd: true };
-  if (raw instanceof Date) return { value: raw.toISOString(), formula: false, odd: true };
+  if (raw instanceof Date) return { value: raw.toISOString(), formula: false, odd: true, date: true };
   if ("richText" in raw) return cellValue(raw.richText.map((part) => part.text).join(""));
   if ("formula" in raw || "sharedFormula" in raw) {
     const { result, formula } = raw as { result?: ExcelJS.CellValue; formula?: string };

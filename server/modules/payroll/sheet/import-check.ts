@@ -120,7 +120,7 @@ const decimalsProblem = (digits: number): Amount => (digits === 0 ? { key: "payr
 function amountOf(cell: CellValue | undefined, digits: number, allowNegative: boolean): Amount {
   if (cell?.uncomputed) return { key: "payrollSheet.import.formulaWithoutResult" };
   if (!cell || cell.value === null) return { minor: null };
-  if (cell.odd) return { key: "payrollSheet.import.notANumber" };
+  if (cell.odd) return { key: cell.date ? "payrollSheet.import.dateNotAmount" : "payrollSheet.import.notANumber" };
   if (typeof cell.value === "number") {
     if (!Number.isFinite(cell.value)) return { key: "payrollSheet.import.notANumber" };
     if (Math.abs(cell.value) * 10 ** digits > Number.MAX_SAFE_INTEGER) return { key: "payrollSheet.import.tooLarge" };

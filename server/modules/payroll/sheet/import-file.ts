@@ -12,6 +12,7 @@ import { IMPORT_CSV_SHEET, IMPORT_FILE_KEY } from "../../../../contracts/payroll
 import { invalidField } from "../../../lib/errors";
 import { readOneFile } from "../../../lib/uploads";
 import { unpackedSize } from "../../../lib/zip-size";
+import "../../../lib/xlsx-strict-cells";
 import { cellValue, type CellValue } from "./cells";
 
 /** The most rows a file may hold, all worksheets together: a run's most people, and room for headers and totals. */
