@@ -10,6 +10,7 @@ import ExcelJS from "exceljs";
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import { csvStream, type CsvCell } from "./csv";
+import { fileReply } from "./file-reply";
 
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -17,10 +18,13 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** The query parameter every export takes (CSV unless asked). */
 export const exportFormatQuery = { format: z.enum(EXPORT_FORMATS, { error: "validation.exportFormat" }).default("csv") };
 
-const CONTENT_TYPES: Record<ExportFormat, string> = {
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: "text/csv; charset=utf-8",
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 };
+
+/** An export's reply in the API reference: CSV or XLSX, as asked. */
+export const tableReply = (description: string) => fileReply(description, Object.values(CONTENT_TYPES));
 
 export interface TableExport {
   /** The file's name without its extension, e.g. "attendance-report-2026-03-01-2026-03-31". */

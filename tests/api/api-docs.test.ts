@@ -10,7 +10,7 @@ import { ADMIN, call, EMPLOYEE } from "../support/people";
 interface OpenApiDocument {
   openapi: string;
   info: { title: string; version: string };
-  paths: Record<string, Record<string, { tags?: string[]; security?: unknown[]; requestBody?: unknown; parameters?: { name: string; in: string }[] }>>;
+  paths: Record<string, Record<string, { tags?: string[]; security?: unknown[]; requestBody?: unknown; responses?: Record<string, { content?: Record<string, unknown> }>; parameters?: { name: string; in: string }[] }>>;
 }
 
 let t: TestApp;
@@ -75,6 +75,17 @@ describe("GET /api/docs/json", () => {
     // Each of them answers without a token; a route left out would answer 401.
     expect((await t.app.inject({ method: "GET", url: "/api/public-config" })).statusCode).toBe(200);
     expect((await t.app.inject({ method: "GET", url: "/api/users" })).statusCode).toBe(401);
+  });
+
+  it("declares every download's 2xx reply by the content types it is sent as, never as JSON", async () => {
+    const { paths } = await documentFor(null);
+    const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+    const typesOf = (path: string) => Object.keys(paths[path].get.responses?.["200"]?.content ?? {}).sort();
+    for (const path of ["/api/attendance/export", "/api/attendance/export-filtered", "/api/attendance/reports/export", "/api/payroll/download/{id}"]) expect(typesOf(path), path).toEqual([XLSX, "text/csv"]);
+    expect(typesOf("/api/payroll/{id}/bank-file")).toEqual(["text/csv"]);
+    for (const path of ["/api/payslip/generate-pdf/{id}", "/api/payslip/pdf/{id}"]) expect(typesOf(path), path).toEqual(["application/pdf"]);
+    expect(typesOf("/api/payroll/{id}/payslips.zip")).toEqual(["application/zip"]);
+    expect(typesOf("/api/files/{id}")).toEqual(["image/jpeg", "image/png", "image/webp"]);
   });
 
   it("carries the request schemas the server validates with", async () => {

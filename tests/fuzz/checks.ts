@@ -10,7 +10,7 @@ import fs from "node:fs";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { LightMyRequestResponse } from "fastify";
-import type { JsonSchema, Operation } from "./document";
+import type { DocumentedReply, JsonSchema, Operation } from "./document";
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
 (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
@@ -111,9 +111,10 @@ export function judge(operation: Operation, response: LightMyRequestResponse): V
     const documented = operation.replies[String(status)] ?? operation.replies["2XX"];
     if (!documented) {
       fail("undocumented status", `${status} is not among the documented replies (${Object.keys(operation.replies).join(", ")})`);
-    } else if (isBinary(documented.schema)) {
-      // A documented download: its bytes in their own type (an image, a PDF), never JSON.
-      if (isJson || !/^(image|application\/octet-stream|application\/pdf|text\/csv)/.test(contentType)) fail("not JSON", `a download answered "${contentType}"`);
+    } else if (isDownload(documented)) {
+      // A documented download: its bytes in one of the types it is documented with (a PDF, a CSV or XLSX, an image), never JSON.
+      const sent = contentType.split(";")[0].trim();
+      if (!documented.mediaTypes.includes(sent)) fail("not JSON", `a download answered "${contentType}", documented as ${documented.mediaTypes.join(", ")}`);
     } else if (documented.schema) {
       if (!parsed) fail("not JSON", `content-type "${contentType}", body ${response.body.slice(0, 80)}`);
       else {
@@ -153,7 +154,7 @@ export function judge(operation: Operation, response: LightMyRequestResponse): V
   return verdict;
 }
 
-/** A reply documented as a file's bytes (`format: binary`). */
-function isBinary(schema: unknown): boolean {
-  return typeof schema === "object" && schema !== null && (schema as { format?: unknown }).format === "binary";
+/** A reply documented as a file's bytes: binary under content types of its own, none of them JSON. */
+function isDownload(reply: DocumentedReply): boolean {
+  return reply.mediaTypes.length > 0 && !reply.mediaTypes.some((type) => type.includes("json")) && Boolean(reply.binary);
 }

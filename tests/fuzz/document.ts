@@ -19,6 +19,8 @@ export interface DocumentedReply {
   schema?: JsonSchema;
   /** Media types the reply is documented with (empty: none said). */
   mediaTypes: string[];
+  /** Documented as a file's bytes (`format: binary`) under those types. */
+  binary?: boolean;
 }
 
 export interface Operation {
@@ -69,7 +71,8 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
       const replies: Record<string, DocumentedReply> = {};
       for (const [status, reply] of Object.entries(raw.responses ?? {})) {
         const content = reply.content ?? {};
-        replies[status] = { schema: content["application/json"]?.schema, mediaTypes: Object.keys(content) };
+        const binary = Object.values(content).some((media) => (media as { schema?: { format?: unknown } }).schema?.format === "binary");
+        replies[status] = { schema: content["application/json"]?.schema, mediaTypes: Object.keys(content), binary };
       }
       operations.push({
         key: `${method.toUpperCase()} ${path}`,

@@ -12,7 +12,7 @@ import { dataReply, listReply } from "../../../contracts/replies";
 import { users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import type { CsvCell } from "../../lib/csv";
-import { exportFormatQuery, sendTable, type ExportFormat } from "../../lib/table-export";
+import { exportFormatQuery, sendTable, tableReply, type ExportFormat } from "../../lib/table-export";
 import { invalidField } from "../../lib/errors";
 import { listQuerySchema } from "../../lib/list";
 import { nextDate } from "../../lib/time-zone";
@@ -103,7 +103,7 @@ export const attendanceReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const withFormat = (shape: Parameters<typeof listQuerySchema>[1]) => listQuerySchema(peopleList, { ...shape, ...exportFormatQuery });
   const fileName = (base: string, range: { from: string; to: string }) => `${base}-${range.from}-${range.to}`;
 
-  app.get("/attendance/reports/export", { config: reports, schema: { querystring: withFormat(rangeQuery.shape) } }, async (request, reply) => {
+  app.get("/attendance/reports/export", { config: reports, schema: { querystring: withFormat(rangeQuery.shape), response: { 200: tableReply("Everyone's figures over the range, a row a person, as CSV or XLSX") } } }, async (request, reply) => {
     const { format, ...query } = request.query as Record<string, unknown> & { from: string; to: string; format: ExportFormat };
     checkRange(query);
     async function* rows() {
@@ -119,7 +119,7 @@ export const attendanceReportRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.get("/attendance/export", { config: own, schema: { querystring: rangeQuery.extend(exportFormatQuery) } }, async (request, reply) => {
+  app.get("/attendance/export", { config: own, schema: { querystring: rangeQuery.extend(exportFormatQuery), response: { 200: tableReply("One's own days over the range, as CSV or XLSX") } } }, async (request, reply) => {
     const { format, ...range } = request.query;
     checkRange(range);
     const [me] = await ctx.db.select({ name: users.name, employee_number: users.employee_number }).from(users).where(eq(users.id, request.user.id));
@@ -130,7 +130,7 @@ export const attendanceReportRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendTable(reply, format, { name: fileName("attendance", range), sheet: request.t("menu.attendanceHistory"), header: DAY_COLUMNS.map((column) => request.t(`attendanceReports.columns.${column}`)), batches: rows() });
   });
 
-  app.get("/attendance/export-filtered", { config: anyone, schema: { querystring: withFormat(rangeQuery.shape) } }, async (request, reply) => {
+  app.get("/attendance/export-filtered", { config: anyone, schema: { querystring: withFormat(rangeQuery.shape), response: { 200: tableReply("The days of everyone the filters keep, a row a person and day, as CSV or XLSX") } } }, async (request, reply) => {
     const { format, ...query } = request.query as Record<string, unknown> & { from: string; to: string; format: ExportFormat };
     checkRange(query);
     async function* rows() {

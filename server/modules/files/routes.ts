@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { PROFILE_PICTURE_TYPES } from "../../../contracts/users";
 import { idParams } from "../../../contracts/validation";
+import { fileReply } from "../../lib/file-reply";
 import { HttpError, notFound } from "../../lib/errors";
 import { verifySignedPath } from "../../lib/signed-urls";
 import { readFile } from "./service";
@@ -18,7 +20,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
         // The file itself, in its own content type (not JSON).
-        response: { 200: z.any().meta({ type: "string", format: "binary", description: "The file's bytes" }) },
+        response: { 200: fileReply("The file's bytes", PROFILE_PICTURE_TYPES) },
       },
     },
     async (request, reply) => {

@@ -7,11 +7,11 @@
  */
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { BANK_FILE_MISSING_HEADER, IMPORT_MAX_BYTES, payrollImportReply, payrollSheetParams, payrollSheetQuery, payrollSheetReply, sheetDownloadQuery } from "../../../contracts/payroll-sheet";
 import { dataReply } from "../../../contracts/replies";
 import { idParams } from "../../../contracts/validation";
-import { sendTable } from "../../lib/table-export";
+import { fileReply } from "../../lib/file-reply";
+import { CONTENT_TYPES, sendTable, tableReply } from "../../lib/table-export";
 import { oneFileLimits } from "../../lib/uploads";
 import { bankFile } from "./sheet/bank-file";
 import { sendRunSheet } from "./sheet/download";
@@ -19,7 +19,6 @@ import { payrollSheet } from "./sheet/grid";
 import { readUpload } from "./sheet/import-file";
 import { importRun } from "./sheet/import-run";
 
-const file = (description: string) => z.any().meta({ type: "string", format: "binary", description });
 
 export const payrollSheetRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, oneFileLimits(IMPORT_MAX_BYTES));
@@ -32,7 +31,7 @@ export const payrollSheetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/payroll/download/:id",
-    { config: { action: "payroll.sheet" }, schema: { params: idParams, querystring: sheetDownloadQuery, response: { 200: file("The run as XLSX (a worksheet per department and a summary) or CSV") } } },
+    { config: { action: "payroll.sheet" }, schema: { params: idParams, querystring: sheetDownloadQuery, response: { 200: tableReply("The run as XLSX (a worksheet per department and a summary) or CSV") } } },
     (request, reply) => sendRunSheet(app.ctx, request.user, request.params.id, request.query.format, request.t, reply),
   );
 
@@ -42,7 +41,7 @@ export const payrollSheetRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: run, message: request.t("payrollSheet.import.done", { count: people }) };
   });
 
-  app.get("/payroll/:id/bank-file", { config: { action: "payroll.bankFile" }, schema: { params: idParams, response: { 200: file("The released run's bank transfers as CSV") } } }, async (request, reply) => {
+  app.get("/payroll/:id/bank-file", { config: { action: "payroll.bankFile" }, schema: { params: idParams, response: { 200: fileReply("The released run's bank transfers as CSV", [CONTENT_TYPES.csv]) } } }, async (request, reply) => {
     const { name, header, rows, missing } = await bankFile(app.ctx, request.user, request.author, request.params.id, request.t);
     async function* batches() {
       yield rows;

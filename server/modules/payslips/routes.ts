@@ -4,10 +4,11 @@ import { payslipRecord } from "../../../contracts/payroll";
 import { ownPayslipsQuery, ownPayslipsReply, payslipDocument, payslipDownload, recentPayslipsReply, signedUrlReply, withdrawBody } from "../../../contracts/payslips";
 import { dataReply } from "../../../contracts/replies";
 import { idParams } from "../../../contracts/validation";
+import { fileReply } from "../../lib/file-reply";
 import { downloadByLink, downloadByToken, downloadsOf, ownPayslips, readDocument, recentWithStats, signedUrl, withdrawPayslip, type Downloaded } from "./delivery";
 import { runZip } from "./run-zip";
 
-const binary = (description: string) => z.any().meta({ type: "string", format: "binary", description });
+const pdfReply = fileReply("The payslip as a PDF", ["application/pdf"]);
 
 /** A file as an attachment under its name (ASCII names only: pdfFileName and the ZIP's are). */
 const attachment = (name: string) => `attachment; filename="${name}"`;
@@ -38,7 +39,7 @@ export const payslipDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     message: request.t("payslips.withdrawn"),
   }));
 
-  app.get("/payslip/generate-pdf/:id", { config: { action: "payslips.download" }, schema: { params: idParams, response: { 200: binary("The payslip as a PDF") } } }, async (request, reply) =>
+  app.get("/payslip/generate-pdf/:id", { config: { action: "payslips.download" }, schema: { params: idParams, response: { 200: pdfReply } } }, async (request, reply) =>
     sendPdf(reply, await downloadByToken(app.ctx, request.user, request.params.id, request.origin)),
   );
 
@@ -54,13 +55,13 @@ export const payslipDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: idParams,
         querystring: z.object({ expires: z.string().max(20).optional(), by: z.string().max(12).optional(), signature: z.string().max(100).optional() }),
-        response: { 200: binary("The payslip as a PDF") },
+        response: { 200: pdfReply },
       },
     },
     async (request, reply) => sendPdf(reply, await downloadByLink(app.ctx, request.params.id, request.query, request.origin)),
   );
 
-  app.get("/payroll/:id/payslips.zip", { config: { action: "payroll.payslipsZip" }, schema: { params: idParams, response: { 200: binary("Every payslip of the run as PDFs in one ZIP") } } }, async (request, reply) => {
+  app.get("/payroll/:id/payslips.zip", { config: { action: "payroll.payslipsZip" }, schema: { params: idParams, response: { 200: fileReply("Every payslip of the run as PDFs in one ZIP", ["application/zip"]) } } }, async (request, reply) => {
     const { stream, name } = await runZip(app.ctx, request.user, request.params.id, request.origin);
     return reply.type("application/zip").header("content-disposition", attachment(name)).header("cache-control", "private, no-store").send(stream);
   });
