@@ -1,15 +1,13 @@
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { configFromEnv } from "./config";
 import { openDatabase } from "./db/client";
 import { DEMO_LOGINS, DEMO_ROLE_LOGINS, isEmpty, seedDemo } from "./db/seed";
 import { pruneExpiredTokens } from "./modules/auth/sessions";
+import { ROOT_DIR } from "./paths";
 
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 async function main() {
-  const config = configFromEnv(process.env, rootDir);
+  const config = configFromEnv(process.env, ROOT_DIR);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   const now = new Date();
   const seeded = config.seedDemo && (await isEmpty(database.db));

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { MIGRATIONS_FOLDER } from "../paths";
 import * as schema from "./schema";
 import { lockDataDirectory } from "./lock";
 
@@ -13,7 +13,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export { MIGRATIONS_FOLDER };
 
 export interface DatabaseOptions {
   /** postgres://... selects PostgreSQL; otherwise the embedded database. */

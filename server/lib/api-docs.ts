@@ -1,8 +1,10 @@
 import fs from "node:fs";
+import path from "node:path";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { ROOT_DIR } from "../paths";
 
 /** Path segments that belong to a wider area; any other first segment is its own (users, roles...). */
 const AREAS: Record<string, string> = {
@@ -31,7 +33,7 @@ export const API_DOCS_PREFIX = "/api/docs";
  * the page reads by area without every route repeating a tag.
  */
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
-  const { version } = JSON.parse(fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+  const { version } = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, "package.json"), "utf8")) as { version: string };
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",
@@ -54,6 +56,6 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   });
   // The page runs under the app's own CSP (scripts from this server only); the
   // spec validator badge would call swagger.io, so it is off.
-  const logo = { type: "image/svg+xml", content: fs.readFileSync(new URL("../../public/favicon.svg", import.meta.url)) };
+  const logo = { type: "image/svg+xml", content: fs.readFileSync(path.join(ROOT_DIR, "public", "favicon.svg")) };
   await app.register(swaggerUi, { routePrefix: API_DOCS_PREFIX, logo, uiConfig: { validatorUrl: null, docExpansion: "list" } });
 }

@@ -6,9 +6,11 @@
  * date cell as a Date and any other text that is no number as an error
  * value: the import then names the cell like any other that is no amount.
  * exceljs 4.4.0 (the last release) is pinned by the lockfile; the test of a
- * date cell fails if an upgrade changes its reader under this.
+ * date cell fails if an upgrade changes its reader under this. exceljs is
+ * loaded with the first file read, not with the server.
  */
 import { createRequire } from "node:module";
+import type ExcelJS from "exceljs";
 
 interface CellModel {
   type?: number;
@@ -23,13 +25,8 @@ interface CellParser {
   parseClose(name: string): boolean;
 }
 
-const require = createRequire(import.meta.url);
-const CellXform = require("exceljs/lib/xlsx/xform/sheet/cell-xform.js") as { prototype: CellParser };
-const ValueType = (require("exceljs/lib/doc/enums.js") as { ValueType: Record<"Date" | "Error", number> }).ValueType;
-
 /** What an XML number (xsd:double) may be written as. */
 const NUMBER_TEXT = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
-const PATCHED = Symbol.for("paydesk.xlsx-strict-cells");
 
 /** The cell's stored text as what it is: a date cell's a Date (an unreadable one an error), text that is no number an error. */
 function strictValue(type: string | undefined, text: string): Date | { error: string } | null {
@@ -43,8 +40,10 @@ function strictValue(type: string | undefined, text: string): Date | { error: st
   return null;
 }
 
-const parser = CellXform.prototype as CellParser & { [PATCHED]?: true };
-if (!parser[PATCHED]) {
+function teachStrictCells(): void {
+  const require = createRequire(import.meta.url);
+  const parser = (require("exceljs/lib/xlsx/xform/sheet/cell-xform.js") as { prototype: CellParser }).prototype;
+  const ValueType = (require("exceljs/lib/doc/enums.js") as { ValueType: Record<"Date" | "Error", number> }).ValueType;
   const parseClose = parser.parseClose;
   parser.parseClose = function (this: CellParser, name: string) {
     const text = name === "c" && typeof this.model.value === "string" ? this.model.value : null;
@@ -59,5 +58,15 @@ if (!parser[PATCHED]) {
     }
     return done;
   };
-  parser[PATCHED] = true;
+}
+
+let reader: Promise<typeof ExcelJS> | null = null;
+
+/** exceljs with its cell reader made strict, loaded (and taught) once. */
+export function spreadsheetReader(): Promise<typeof ExcelJS> {
+  reader ??= import("exceljs").then(({ default: Excel }) => {
+    teachStrictCells();
+    return Excel;
+  });
+  return reader;
 }

@@ -58,6 +58,8 @@ export interface StartServerOptions {
   copyOf?: string;
   /** Extra environment for the server. */
   env?: Record<string, string>;
+  /** How node starts it: the sources through tsx (the default; JOB_MODULES may then name .ts files), or `["scripts/start.mjs"]` as `npm start` does. */
+  command?: string[];
 }
 
 /** The built app must exist: `npm run test:e2e` and `npm run bench` build it first. */
@@ -160,7 +162,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const stderr: string[] = [];
   const mails: OutboxMail[] = [];
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: ROOT_DIR, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, options.command ?? ["--import", "tsx", "server/main.ts"], { cwd: ROOT_DIR, env, stdio: ["ignore", "pipe", "pipe"] });
   leftovers.set(child, ownsDataDir ? dataDir : null);
 
   const collect = (sink: string[], onLine?: (line: string) => void) => {

@@ -11,7 +11,6 @@
  * text and cut or wrapped to its box; it never changes the layout around it.
  */
 import { randomBytes } from "node:crypto";
-import PDFDocument from "pdfkit";
 import { netPayInWords } from "../../../contracts/amount-in-words";
 import type { LineKind } from "../../../contracts/payroll";
 import type { PayslipDocument } from "../../../contracts/payslips";
@@ -386,6 +385,8 @@ export async function renderPayslipPdf(document: PayslipDocument, options: Paysl
       }
     : {};
   // font "": no Helvetica loaded and parsed for each document only to be replaced.
+  // pdfkit is loaded with the first PDF, not with the server (0.3 s of every start).
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({ size: "A4", margin: 0, font: "", lang: locale, displayTitle: true, info: { Title: title, Author: document.company.name, Creator: "Paydesk" }, ...protection });
   const done = collect(doc);
   const fonts = pdfFonts();

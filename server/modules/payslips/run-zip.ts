@@ -6,7 +6,6 @@
  */
 import { once } from "node:events";
 import type { Readable } from "node:stream";
-import archiver from "archiver";
 import { and, asc, eq, isNull, or } from "drizzle-orm";
 import type { Actor } from "../../../contracts/policies";
 import { payslips, users } from "../../db/schema";
@@ -50,6 +49,7 @@ export async function runZip(ctx: AppContext, actor: Actor, runId: number, origi
   const firstPdfs = await Promise.all(first.map(maker));
 
   // PDFs are compressed already: stored, not deflated again.
+  const { default: archiver } = await import("archiver");
   const archive = archiver("zip", { store: true });
   const names = new Set<string>();
   const unique = (name: string) => {

@@ -6,13 +6,13 @@
  * taken back off; its one worksheet is IMPORT_CSV_SHEET.
  */
 import { Readable } from "node:stream";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import type { FastifyRequest } from "fastify";
 import { IMPORT_CSV_SHEET, IMPORT_FILE_KEY } from "../../../../contracts/payroll-sheet";
 import { invalidField } from "../../../lib/errors";
 import { readOneFile } from "../../../lib/uploads";
+import { spreadsheetReader } from "../../../lib/xlsx-strict-cells";
 import { unpackedSize } from "../../../lib/zip-size";
-import "../../../lib/xlsx-strict-cells";
 import { cellValue, type CellValue } from "./cells";
 
 /** The most rows a file may hold, all worksheets together: a run's most people, and room for headers and totals. */
@@ -72,7 +72,7 @@ function tableOf(worksheet: ExcelJS.Worksheet, name: string, fromCsv: boolean): 
 
 /** The file's worksheets, or a 422 on `file` when it is not a spreadsheet this can read. */
 export async function readWorksheets(content: Buffer): Promise<SheetTable[]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await spreadsheetReader()).Workbook();
   let tables: SheetTable[];
   if (content.subarray(0, 4).equals(ZIP)) {
     const unpacked = unpackedSize(content);

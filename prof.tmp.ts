@@ -1,0 +1,15 @@
+const t0 = performance.now();
+const { buildApp } = await import("/work/main/server/app.ts");
+const { configFromEnv } = await import("/work/main/server/config.ts");
+const { openDatabase } = await import("/work/main/server/db/client.ts");
+const t1 = performance.now();
+console.log("imports", Math.round(t1 - t0));
+const config = configFromEnv(process.env, "/work/main");
+const database = await openDatabase({ dataDir: config.dataDir });
+const t2 = performance.now();
+console.log("open db", Math.round(t2 - t1));
+const app = await buildApp({ database, config, logger: { level: "warn" } });
+await app.ready();
+const t3 = performance.now();
+console.log("build app", Math.round(t3 - t2));
+await app.close(); await database.close();
