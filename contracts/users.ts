@@ -253,3 +253,32 @@ export type PersonLookup = z.infer<typeof personLookup>;
 
 export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 export const PROFILE_PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+
+/** Whom a removal may concern at once (the list's selection). */
+export const REMOVAL_MAX = 500;
+
+/** GET /api/users/removal-preview?ids=1,2,3 */
+export const removalPreviewQuery = z.strictObject({
+  ids: z
+    .string({ error: MESSAGE.required })
+    .regex(/^\d{1,10}(,\d{1,10})*$/, { error: MESSAGE.invalid })
+    .transform((text) => [...new Set(text.split(",").map(Number))])
+    .pipe(z.array(recordId).min(1, { error: MESSAGE.invalid }).max(REMOVAL_MAX, { error: MESSAGE.invalid }))
+    .describe(`Comma-separated ids of the people a delete would concern, at most ${REMOVAL_MAX}`),
+});
+
+/** What a person's records are, as the removal dialog names them. */
+export const HISTORY_KINDS = ["attendance", "payRates", "payOverrides", "payslips", "notifications", "files", "activity", "records"] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+/** What deleting one person would do: delete them (nothing but their own record), archive them (their history keeps them), or be refused. */
+export const removalPreview = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  outcome: z.enum(["deleted", "archived", "refused"]),
+  /** The kinds of record that keep them (archived), in a fixed order. */
+  history: z.array(z.enum(HISTORY_KINDS)),
+  /** Why not, in the reader's language (refused). */
+  reason: z.string().nullable(),
+});
+export type RemovalPreview = z.infer<typeof removalPreview>;

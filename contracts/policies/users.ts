@@ -73,7 +73,10 @@ export const usersPolicy = definePolicy<UserSubject>()({
     assign: { permission: "users_manage", when: [assign] },
     /** Someone else's password or e-mail; the record is the person after the change. */
     setCredentials: { permission: "users_manage", when: [takeOver] },
+    /** Deleted when they have nothing but their own record, archived otherwise. */
     delete: { permission: "users_manage", when: [actOn] },
+    /** An archived person brought back. */
+    restore: { permission: "users_manage", when: [actOn] },
     viewPay: { permission: "users_pay_view", own: true },
     writePay: { permission: "users_pay_view", refusal: "users.payForbidden" },
     setClocking: { permission: "attendance_admin_access", refusal: "users.clockingForbidden" },

@@ -98,6 +98,8 @@ export const RESOURCES: readonly ResourceDefinition[] = [
     name: "users",
     api: "users",
     routes: { list: "/employees", create: "/employees/create", edit: "/employees/:id/edit", show: "/employee-profile/:id" },
+    // archived=1: the archived people, a list of their own.
+    listParams: ["archived"],
     pages: () => import("../pages/users"),
     labelKey: "menu.employees",
     icon: UserOutlined,

@@ -3,6 +3,7 @@ import { setupUser } from "./user";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { RoleRecord } from "../../contracts/roles";
 import { renderAt } from "./render";
+import { recordParams } from "./request-params";
 import { meAs, page, person, signedInAs } from "./session";
 
 
@@ -114,6 +115,64 @@ describe("employees list", () => {
     renderAt("/roles");
     await waitFor(() => expect(location()).toHaveTextContent("/unauthorized"));
     expect(fake.calls.some((call) => call.url === "/roles")).toBe(false);
+  }, 40_000);
+});
+
+describe("deleting and restoring people", () => {
+  const params = recordParams();
+
+  it("says what will happen to each selected person before anything is deleted, then deletes or archives only those it may", async () => {
+    const user = setupUser();
+    const fake = signedInAs(ADMIN);
+    fake.on("GET", "/users", page([person(11, "Dana", "Reyes"), person(12, "Kim", "Sato"), person(1, "Alex", "Admin")]));
+    fake.on("GET", "/users/removal-preview", [
+      200,
+      {
+        data: [
+          { id: 11, name: "Dana Reyes", outcome: "deleted", history: [], reason: null },
+          { id: 12, name: "Kim Sato", outcome: "archived", history: ["attendance", "payslips"], reason: null },
+          { id: 1, name: "Alex Admin", outcome: "refused", history: [], reason: "You cannot deactivate, terminate or delete your own account. Ask another administrator." },
+        ],
+      },
+    ]);
+    fake.on("DELETE", "/users/11", [200, { data: { id: 11, outcome: "deleted" }, message: "Employee deleted." }]);
+    fake.on("DELETE", "/users/12", [200, { data: { id: 12, outcome: "archived" }, message: "This person has history, so they were archived instead of deleted. Their records are kept." }]);
+    renderAt("/employees");
+    const rowOf = async (name: string) => (await screen.findByText(name)).closest("tr") as HTMLElement;
+    for (const name of ["Dana Reyes", "Kim Sato", "Alex Admin"]) await user.click(within(await rowOf(name)).getByRole("checkbox"));
+    await user.click(screen.getByRole("button", { name: /Delete selected/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete 3 people?" });
+    const list = await within(dialog).findByTestId("removal-preview");
+    expect(params.find((call) => call.url === "/users/removal-preview")?.params.get("ids")).toBe("11,12,1");
+    const items = within(list).getAllByRole("listitem").map((item) => item.textContent);
+    expect(items).toEqual([
+      "Dana Reyes DeletedNothing but the record itself: it is deleted for good.",
+      "Kim Sato ArchivedKept for their records: attendance, payslips.",
+      "Alex Admin Not allowedYou cannot deactivate, terminate or delete your own account. Ask another administrator.",
+    ]);
+    expect(fake.calls.some((call) => call.method === "DELETE")).toBe(false);
+    await user.click(within(dialog).getByRole("button", { name: "Confirm (1 deleted, 1 archived)" }));
+    await waitFor(() => expect(fake.calls.filter((call) => call.method === "DELETE").map((call) => call.url).sort()).toEqual(["/users/11", "/users/12"]));
+  }, 40_000);
+
+  it("lists the archived people on their own, each with a button that restores them", async () => {
+    const user = setupUser();
+    const fake = signedInAs(ADMIN);
+    fake.on("GET", "/users", page([person(11, "Dana", "Reyes")]));
+    renderAt("/employees");
+    expect(await screen.findByText("Dana Reyes")).toBeInTheDocument();
+    fake.on("GET", "/users", page([person(12, "Kim", "Sato", { archived_at: "2026-03-01T00:00:00Z", is_active: false })]));
+    await user.click(screen.getByRole("radio", { name: "Archived" }).closest("label")!);
+    expect(await screen.findByText("Kim Sato")).toBeInTheDocument();
+    expect(params.filter((call) => call.url === "/users").at(-1)?.params.get("archived")).toBe("1");
+    // Archived people are brought back, not edited or deleted.
+    expect(screen.queryByRole("link", { name: /^Edit / })).not.toBeInTheDocument();
+    expect(screen.queryByRole("checkbox", { name: /Kim Sato/ })).not.toBeInTheDocument();
+    fake.on("POST", "/users/12/restore", [200, { data: person(12, "Kim", "Sato"), message: "Employee restored. They are listed again and can sign in." }]);
+    await user.click(screen.getByRole("button", { name: "Restore Kim Sato" }));
+    await user.click(await screen.findByRole("button", { name: "Restore" }));
+    await waitFor(() => expect(fake.calls.some((call) => call.method === "POST" && call.url === "/users/12/restore")).toBe(true));
+    expect(await screen.findByText("Employee restored. They are listed again and can sign in.")).toBeInTheDocument();
   }, 40_000);
 });
 

@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { activityRecord } from "../../../contracts/activities";
 import { dataReply } from "../../../contracts/replies";
-import { personLookup, personLookupQuery, userCreateBody, userOption, userPreferences, userRecord, userUpdateBody } from "../../../contracts/users";
+import { personLookup, personLookupQuery, removalPreview, removalPreviewQuery, userCreateBody, userOption, userPreferences, userRecord, userUpdateBody } from "../../../contracts/users";
 import { idParams } from "../../../contracts/validation";
 import { crudRoutes } from "../../lib/crud";
 import { listUsers, payReaderSpec } from "./list";
 import { lookupPeople } from "./lookup";
 import { profileOf } from "./profile";
-import { createUser, deleteUser, preferencesOf, readUser, updateUser, userOptions } from "./service";
+import { createUser, deleteUser, preferencesOf, readUser, removalPreview as previewRemoval, restoreUser, updateUser, userOptions } from "./service";
 
 const profileReply = dataReply(z.object({ user: userRecord, recent_activity: z.array(activityRecord).nullable() }));
 
@@ -28,6 +28,18 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     { list: listUsers, read: readUser, create: createUser, update: updateUser, remove: deleteUser },
   );
+
+  // Before a delete is confirmed: who would be deleted, who archived (and the records that keep them), who refused.
+  app.get(
+    "/users/removal-preview",
+    { config: { action: "users.delete" }, schema: { querystring: removalPreviewQuery, response: { 200: dataReply(z.array(removalPreview)) } } },
+    async (request) => ({ data: await previewRemoval(app.ctx, request.user, request.query.ids, request.t) }),
+  );
+
+  app.post("/users/:id/restore", { config: { action: "users.restore" }, schema: { params: idParams, response: { 200: dataReply(userRecord) } } }, async (request) => ({
+    data: await restoreUser(app.ctx, request.user, request.author, request.params.id),
+    message: request.t("users.restored"),
+  }));
 
   /** Light id/name list for pickers (a manager field, a payroll run's people). */
   app.get("/users/list", { config: { action: "users.list" }, schema: { response: { 200: dataReply(z.array(userOption)) } } }, async () => ({

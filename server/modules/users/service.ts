@@ -1,10 +1,10 @@
 import { and, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { ACCESS_LEVEL } from "../../../contracts/permissions";
-import { can, type Actor } from "../../../contracts/policies";
+import { can, decide, type Actor } from "../../../contracts/policies";
 import type { UserSubject } from "../../../contracts/policies/users";
-import { type UserCreateInput, type UserPreferences, type UserRecord, type UserUpdateInput } from "../../../contracts/users";
+import { type RemovalPreview, type UserCreateInput, type UserPreferences, type UserRecord, type UserUpdateInput } from "../../../contracts/users";
 import type { Db } from "../../db/client";
-import { activityLog, payslips, roles, users, userWorkLocations, workLocations } from "../../db/schema";
+import { files, roles, users, userWorkLocations, workLocations } from "../../db/schema";
 import { diffFields } from "../../lib/changes";
 import type { AppContext } from "../../lib/context";
 import { HttpError, invalidField, notFound } from "../../lib/errors";
@@ -16,6 +16,8 @@ import { recordRate } from "../payroll/pay-rates";
 import { companyFacts } from "../company/facts";
 import { mutate, type Author } from "../../lib/write";
 import { revokeAllTokens, signInAllowed } from "../auth/sessions";
+import type { Translate } from "../../lib/i18n";
+import { historyOf } from "./history";
 
 /** A person's row with the work locations they clock in at (from user_work_locations). */
 /** The fields a pay rate is made of. */
@@ -280,35 +282,74 @@ export async function updateUser(ctx: AppContext, actor: Actor, author: Author, 
   return writtenUser(ctx, actor, id);
 }
 
-/** Something they did, or pay they received: records that must keep naming them. */
-async function hasHistory(db: Db, id: number): Promise<boolean> {
-  const [acted] = await db.select({ id: activityLog.id }).from(activityLog).where(eq(activityLog.actor_id, id)).limit(1);
-  if (acted) return true;
-  const [paid] = await db.select({ id: payslips.id }).from(payslips).where(eq(payslips.user_id, id)).limit(1);
-  return Boolean(paid);
-}
-
 /**
- * Deletes a person who never did anything; anyone with history is archived
- * instead, so the records that name them keep their subject.
+ * Deletes a person created by mistake, with nothing but their own record;
+ * anyone with history (historyOf: attendance, pay, payslips, notifications,
+ * files, activity...) is archived instead, so every record that names them
+ * keeps its subject. The check runs again inside the transaction: a record
+ * written meanwhile turns a delete into an archive.
  */
 export async function deleteUser(ctx: AppContext, actor: Actor, author: Author, id: number): Promise<"deleted" | "archived"> {
   const found = await findUser(ctx.db, id);
   if (!found) throw notFound();
   authorize(actor, "users.delete", subjectOf(found.user, found.role));
   assertKeepsOwnAccess(actor, found.user, { archive: true });
-  const archive = await hasHistory(ctx.db, id);
-  return mutate(ctx, author, { action: archive ? "user.archived" : "user.deleted", subjectType: "user" }, async (tx) => {
+  if (found.user.archived_at) throw new HttpError(409, "users.alreadyArchived");
+  const archive = async (tx: Db) => {
+    const now = ctx.clock.now();
+    await tx.update(users).set({ archived_at: now, is_active: false, updated_at: now, updated_by: actor.id }).where(eq(users.id, id));
+    return { result: "archived" as const, subjectId: id, changes: { name: found.user.name, email: found.user.email } };
+  };
+  const kept = ((await historyOf(ctx.db, [id])).get(id) ?? []).length > 0;
+  if (kept) {
+    return mutate(ctx, author, { action: "user.archived", subjectType: "user" }, async (tx) => {
+      await assertAnotherSuperAdminRemains(tx, found.user, { archive: true });
+      await revokeAllTokens(tx, id);
+      return archive(tx);
+    });
+  }
+  return mutate(ctx, author, { action: "user.deleted", subjectType: "user" }, async (tx) => {
     await assertAnotherSuperAdminRemains(tx, found.user, { archive: true });
     await revokeAllTokens(tx, id);
-    if (archive) {
-      const now = ctx.clock.now();
-      await tx.update(users).set({ archived_at: now, is_active: false, updated_at: now, updated_by: actor.id }).where(eq(users.id, id));
-    } else {
-      await tx.delete(users).where(eq(users.id, id));
-    }
-    return { result: archive ? "archived" : "deleted", subjectId: id, changes: { name: found.user.name, email: found.user.email } };
+    await tx.delete(users).where(eq(users.id, id));
+    // Their picture belonged to their record alone.
+    if (found.user.profile_picture_id) await tx.delete(files).where(eq(files.id, found.user.profile_picture_id));
+    return { result: "deleted" as const, subjectId: id, changes: { name: found.user.name, email: found.user.email } };
   });
+}
+
+/** What deleting these people would do to each, before anyone confirms: deleted, archived (and the history that keeps them), or refused (and why). */
+export async function removalPreview(ctx: AppContext, actor: Actor, ids: readonly number[], t: Translate): Promise<RemovalPreview[]> {
+  const rows = await ctx.db
+    .select({ user: users, role: { id: roles.id, name: roles.name, permissions: roles.permissions } })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.role_id))
+    .where(inArray(users.id, [...ids]));
+  const history = await historyOf(ctx.db, ids);
+  const byId = new Map(rows.map((row) => [row.user.id, row]));
+  return ids.flatMap((id): RemovalPreview[] => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const subject = subjectOf(row.user, row.role?.id ? row.role : null);
+    const decision = decide(actor, "users.delete", subject);
+    const refusal = decision !== true ? decision.reason : id === actor.id ? "users.cannotDisableSelf" : row.user.archived_at ? "users.alreadyArchived" : null;
+    const kinds = history.get(id) ?? [];
+    return [{ id, name: row.user.name, outcome: refusal ? "refused" : kinds.length > 0 ? "archived" : "deleted", history: kinds, reason: refusal ? t(refusal) : null }];
+  });
+}
+
+/** Brings an archived person back: listed again, able to sign in once more (their sessions ended with the archive). */
+export async function restoreUser(ctx: AppContext, actor: Actor, author: Author, id: number): Promise<UserRecord> {
+  const found = await findUser(ctx.db, id);
+  if (!found) throw notFound();
+  authorize(actor, "users.restore", subjectOf(found.user, found.role));
+  if (!found.user.archived_at) throw new HttpError(409, "users.notArchived");
+  await mutate(ctx, author, { action: "user.restored", subjectType: "user" }, async (tx) => {
+    const now = ctx.clock.now();
+    await tx.update(users).set({ archived_at: null, is_active: true, updated_at: now, updated_by: actor.id }).where(eq(users.id, id));
+    return { result: id, subjectId: id, changes: { archived_at: { from: found.user.archived_at!.toISOString(), to: null }, is_active: { from: found.user.is_active, to: true } } };
+  });
+  return writtenUser(ctx, actor, id);
 }
 
 /** Pickers: id and name of everyone not archived. */

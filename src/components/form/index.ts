@@ -13,6 +13,6 @@ export { showServerErrors } from "./serverErrors";
 export { useFormSubmit, type FormSubmitOptions } from "./useFormSubmit";
 export { useDialogForm, type DialogForm } from "./useDialogForm";
 export { useResourceForm } from "./useResourceForm";
-export { deleteNotifications, errorNotification, saidOnFields, successNotification, writeNotifications } from "./notifications";
+export { deleteNotifications, errorNotification, failureMessage, saidOnFields, successNotification, writeNotifications } from "./notifications";
 export { FieldRow } from "./FieldRow";
 export { ChoiceGroup } from "./ChoiceGroup";

@@ -30,10 +30,12 @@ export function saidOnFields(failure: unknown): boolean {
   return status === 422 && typeof errors === "object" && errors !== null && Object.keys(errors).length > 0;
 }
 
+/** A failure's words for a person: the server's message, else a general one. */
+export const failureMessage = (failure: unknown): string => (failure instanceof Error && failure.message ? failure.message : i18next.t("errors.other"));
+
 export function errorNotification(failure: unknown): OpenNotificationParams | false {
   if (saidOnFields(failure)) return false;
-  const message = failure instanceof Error && failure.message ? failure.message : i18next.t("errors.other");
-  return { type: "error", message };
+  return { type: "error", message: failureMessage(failure) };
 }
 
 /** Both, to spread into a Refine hook's props or a mutation call. */
@@ -45,5 +47,5 @@ export const writeNotifications = { successNotification, errorNotification } as 
  */
 export const deleteNotifications = {
   successNotification,
-  errorNotification: (failure: unknown): OpenNotificationParams => ({ type: "error", message: failure instanceof Error && failure.message ? failure.message : i18next.t("errors.other") }),
+  errorNotification: (failure: unknown): OpenNotificationParams => ({ type: "error", message: failureMessage(failure) }),
 } as const;

@@ -9,6 +9,7 @@ export { SearchBox } from "./SearchBox";
 export { ExportButton, type ExportButtonProps } from "./ExportButton";
 export { EXPORT_ROW_CAP, fetchAllRows } from "./fetchAllRows";
 export { BulkBar } from "./BulkBar";
+export { ListViews, type ListViewsProps } from "./ListViews";
 export { RecordActions, type RecordActionsProps } from "./RecordActions";
 export { CreateButton } from "./CreateButton";
 export { useBulkSelection, type BulkSelection } from "./useBulkSelection";

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { BulkDeleteResult } from "../../api/payroll";
 import type { BulkSelection } from "../list";
 import { toast } from "../../lib/toast";
+import { failureMessage } from "../form";
 import { ConfirmAction } from "./ConfirmAction";
 
 export interface BulkDeleteButtonProps {
@@ -42,7 +43,7 @@ export function BulkDeleteButton({ selection, label, confirm, explains, okText, 
       if (reply.data.refused.length === 0) toast("success", reply.message || i18next.t("toast.done"));
       else onRefusals(reply.data);
     } catch (failure) {
-      toast("error", failure instanceof Error && failure.message ? failure.message : i18next.t("errors.other"));
+      toast("error", failureMessage(failure));
     } finally {
       setBusy(false);
     }

@@ -1,13 +1,13 @@
 import { useMemo, useState } from "react";
 import { CheckOutlined, DeleteOutlined, InboxOutlined } from "@ant-design/icons";
 import { useCustomMutation, useDeleteMany, useInvalidate, type CrudFilter } from "@refinedev/core";
-import { Button, Popconfirm, Radio } from "antd";
+import { Button, Popconfirm } from "antd";
 import i18next from "i18next";
 import { useTranslation } from "react-i18next";
 import type { NotificationRecord, NotificationStatus } from "../../../contracts/notifications";
 import { usePolicy, useResourceAccess } from "../../auth/usePolicy";
 import { errorNotification, writeNotifications } from "../../components/form";
-import { ListPage, type BulkSelection, type ListColumn } from "../../components/list";
+import { ListPage, ListViews, type BulkSelection, type ListColumn } from "../../components/list";
 import { refreshNotifications, STATUS_CHOICES, statusOf, TYPE_CHOICES } from "../../components/notifications";
 import { pagePath } from "../../resources";
 import { BroadcastButton } from "./BroadcastDialog";
@@ -140,16 +140,13 @@ export default function NotificationListPage() {
       permanentFilters={permanentFilters}
       recordPath={recordPath}
       toolbar={
-        // antd's group passes no role on: the radiogroup is named here.
-        <div role="radiogroup" aria-label={t("notificationsUi.list.show")}>
-          <Radio.Group
-            name="notification-status"
-            optionType="button"
-            value={status}
-            onChange={(event) => setStatus(event.target.value as StatusChoice)}
-            options={(["all", "unread", "read", "archived"] as const).map((value) => ({ value, label: t(`notificationsUi.list.statuses.${value}`) }))}
-          />
-        </div>
+        <ListViews
+          name="notification-status"
+          label={t("notificationsUi.list.show")}
+          value={status}
+          onChange={setStatus}
+          options={(["all", "unread", "read", "archived"] as const).map((value) => ({ value, label: t(`notificationsUi.list.statuses.${value}`) }))}
+        />
       }
       createButton={may("notifications.broadcast") && <BroadcastButton />}
       bulkActions={(selection) => <BulkActions selection={selection} status={status} />}

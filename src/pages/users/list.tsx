@@ -1,17 +1,17 @@
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { EditOutlined, PlusOutlined } from "@ant-design/icons";
-import { useDeleteMany } from "@refinedev/core";
-import { Button, Popconfirm } from "antd";
+import type { CrudFilter } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { minorToMajorText } from "../../../contracts/money";
 import type { UserRecord } from "../../../contracts/users";
 import { usePolicy, useResourceAccess } from "../../auth/usePolicy";
 import { LinkButton } from "../../components/common/LinkButton";
-import { writeNotifications } from "../../components/form";
 import { Money } from "../../components/common/Money";
-import { ListPage, type BulkSelection, type ListColumn } from "../../components/list";
+import { ListPage, ListViews, type ListColumn } from "../../components/list";
 import { pagePath } from "../../resources";
 import { LEVEL_CHOICES, STATUS_CHOICES, TYPE_CHOICES } from "./choices";
+import { RemoveSelected } from "./RemoveSelected";
+import { RestoreButton } from "./RestoreButton";
 
 type Row = UserRecord & { [key: string]: unknown };
 
@@ -40,23 +40,8 @@ const PAY_COLUMN: ListColumn<Row> = {
 
 const recordPath = (row: Row) => pagePath("users", "show", row.id);
 
-function DeleteSelected({ ids, clear }: BulkSelection) {
-  const { t } = useTranslation();
-  const { mutate, mutation } = useDeleteMany();
-  return (
-    <Popconfirm
-      title={t("employees.deleteSelectedConfirm", { count: ids.length })}
-      description={t("employees.deleteExplains")}
-      okText={t("common.delete")}
-      cancelText={t("common.cancel")}
-      onConfirm={() => mutate({ resource: "users", ids, ...writeNotifications }, { onSuccess: clear })}
-    >
-      <Button danger size="small" loading={mutation.isPending}>
-        {t("employees.deleteSelected")}
-      </Button>
-    </Popconfirm>
-  );
-}
+type View = "current" | "archived";
+const ARCHIVED: CrudFilter[] = [{ field: "archived", operator: "eq", value: "1" }];
 
 export default function UserListPage() {
   const { t } = useTranslation();
@@ -64,10 +49,24 @@ export default function UserListPage() {
   const allowed = useResourceAccess();
   const seesPay = may("users.viewPay");
   const columns = useMemo(() => (seesPay ? [...BASE_COLUMNS, PAY_COLUMN] : BASE_COLUMNS), [seesPay]);
+  const [view, setView] = useState<View>("current");
+  const archived = view === "archived";
 
   return (
     <ListPage<Row>
+      // Another view is another list: its filters, selection and export start afresh.
+      key={view}
       resource="users"
+      permanentFilters={archived ? ARCHIVED : undefined}
+      toolbar={
+        <ListViews
+          name="employee-view"
+          label={t("employees.views.label")}
+          value={view}
+          onChange={setView}
+          options={(["current", "archived"] as const).map((value) => ({ value, label: t(`employees.views.${value}`) }))}
+        />
+      }
       titleKey="employees.title"
       columns={columns}
       initialSorters={[{ field: "name", order: "asc" }]}
@@ -80,9 +79,11 @@ export default function UserListPage() {
           </LinkButton>
         )
       }
-      bulkActions={allowed("users", "delete") ? (selection) => <DeleteSelected {...selection} /> : undefined}
+      bulkActions={allowed("users", "delete") && !archived ? (selection) => <RemoveSelected {...selection} /> : undefined}
       rowActions={(row) =>
-        allowed("users", "edit", row) && <LinkButton to={pagePath("users", "edit", row.id)} size="small" icon={<EditOutlined />} aria-label={t("employees.editNamed", { name: row.name })} />
+        archived
+          ? allowed("users", "delete", row) && <RestoreButton person={row} size="small" />
+          : allowed("users", "edit", row) && <LinkButton to={pagePath("users", "edit", row.id)} size="small" icon={<EditOutlined />} aria-label={t("employees.editNamed", { name: row.name })} />
       }
     />
   );

@@ -14,6 +14,7 @@ import { pagePath } from "../../resources";
 import { StateTag, type StateTone } from "../../components/common/StateTag";
 import { ActivityChanges } from "../activities/ActivityChanges";
 import { PayHistory } from "./PayHistory";
+import { RestoreButton } from "./RestoreButton";
 
 interface Profile {
   user: UserRecord;
@@ -161,6 +162,7 @@ export default function UserProfilePage() {
             {t("employees.edit")}
           </LinkButton>
         )}
+        {allowed("users", "delete", user) && user.archived_at && <RestoreButton person={user} onRestored={() => void query.refetch()} />}
       </Flex>
       {tabs.length > 0 ? <Tabs items={[{ key: "details", label: t("userAttendance.profile.details"), children: details }, ...tabs]} /> : details}
     </>
