@@ -161,7 +161,7 @@ describe("deleting and restoring people", () => {
     fake.on("GET", "/users", page([person(11, "Dana", "Reyes")]));
     renderAt("/employees");
     expect(await screen.findByText("Dana Reyes")).toBeInTheDocument();
-    fake.on("GET", "/users", page([person(12, "Kim", "Sato", { archived_at: "2026-03-01T00:00:00Z", is_active: false })]));
+    fake.on("GET", "/users", page([{ ...person(12, "Kim", "Sato"), archived_at: "2026-03-01T00:00:00Z", is_active: false }]));
     await user.click(screen.getByRole("radio", { name: "Archived" }).closest("label")!);
     expect(await screen.findByText("Kim Sato")).toBeInTheDocument();
     expect(params.filter((call) => call.url === "/users").at(-1)?.params.get("archived")).toBe("1");
