@@ -109,6 +109,12 @@ const WRITES: Record<string, Write> = {
     const [first] = (await call(t, admin, { method: "GET", url: `/api/users/${person.id}/pay-rates` })).json().data;
     return { token: admin, request: { method: "DELETE", url: `/api/users/${person.id}/pay-rates/${first.id}` } };
   },
+  "POST /api/users/{id}/restore": async () => {
+    const person = await employeeSignedIn(t, admin);
+    // Their sign-in is history: the delete archives them.
+    expect((await call(t, admin, { method: "DELETE", url: `/api/users/${person.id}` })).json().data.outcome).toBe("archived");
+    return { token: admin, request: { method: "POST", url: `/api/users/${person.id}/restore` } };
+  },
   "POST /api/payroll/bulk-delete": async () => ({ token: admin, request: { method: "POST", url: "/api/payroll/bulk-delete", payload: { ids: [await payrollRun(), await payrollRun(["calculate"])] } } }),
   "POST /api/payslip/generate-payslips/{id}": async () => ({ token: admin, request: { method: "POST", url: `/api/payslip/generate-payslips/${await payrollRun()}` } }),
   "POST /api/payroll/{id}/approve": async () => ({ token: admin, request: { method: "POST", url: `/api/payroll/${await payrollRun(["calculate"])}/approve` } }),
