@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -153,6 +154,17 @@ export async function buildApp({ database, config, clock = systemClock, logger =
     },
     { prefix: "/api" },
   );
+
+  // For a load balancer or a monitor, outside the API: the process answers, and so does its database.
+  app.get("/healthz", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    try {
+      await app.ctx.db.execute(sql`select 1`);
+    } catch {
+      return reply.code(503).send({ message: request.t("errors.databaseUnavailable") });
+    }
+    return { status: "ok" };
+  });
 
   const indexHtml = config.staticDir && path.join(config.staticDir, "index.html");
   const serveApp = Boolean(indexHtml && fs.existsSync(indexHtml));

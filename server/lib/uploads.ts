@@ -1,7 +1,6 @@
 import type { Multipart } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
-import type { ImageType } from "./images";
-import { sniffImageType } from "./images";
+import { fitImage, sniffImageType, type ImageType, type ShownAt } from "./images";
 import { HttpError, invalidField } from "./errors";
 
 /** "2 MB": a limit as the refusal names it (base 1024, as the spec's file sizes). */
@@ -52,12 +51,16 @@ export async function readOneFile(request: FastifyRequest, maxBytes: number, wor
   return file;
 }
 
-/** An uploaded picture (a profile picture, a logo): its bytes and the type they really are, or a 422 on `file`. */
-export async function readOneImage(request: FastifyRequest, maxBytes: number): Promise<{ content: Buffer; mimeType: ImageType }> {
+/**
+ * An uploaded picture (a profile picture, a logo) as it is kept: checked by
+ * its bytes' real type and its decoded size, then scaled to the box it is
+ * shown in (fitImage); a 422 on `file` otherwise.
+ */
+export async function readOneImage(request: FastifyRequest, maxBytes: number, shownAt: ShownAt): Promise<{ content: Buffer; mimeType: ImageType }> {
   const { content } = await readOneFile(request, maxBytes, pictureWording(maxBytes));
-  const mimeType = sniffImageType(content);
-  if (!mimeType) throw invalidField("file", "profile.pictureType");
-  return { content, mimeType };
+  const type = sniffImageType(content);
+  if (!type) throw invalidField("file", "profile.pictureType");
+  return fitImage(content, type, shownAt);
 }
 
 /** @fastify/multipart's limits for one file of at most `maxBytes`: one byte over is enough to know it is too large. */

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
 import { startTestApp, type TestApp } from "../support/api";
+import { describe as describeImage, picture, pngClaiming } from "../support/images";
 import { activitiesAfter, ADMIN, call, EMPLOYEE, HR, JPEG_TINY, lastActivityId, multipart, PNG_1X1, staffWith } from "../support/people";
 
 let t: TestApp;
@@ -171,6 +172,18 @@ describe("the logo", () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.file).toEqual([message]);
     expect((await read(admin)).json().data.logo_url).toBe(kept);
+  });
+
+  it("keeps a logo at the size it is shown (600 × 240 at most), a WebP as PNG, and refuses a decompression bomb", async () => {
+    const wide = await upload(admin, logo(await picture(2400, 600, "webp"), "image/webp"));
+    expect(wide.statusCode, wide.body).toBe(200);
+    const kept = await t.app.inject({ method: "GET", url: wide.json().data.logo_url });
+    expect(kept.headers["content-type"]).toBe("image/png");
+    expect(await describeImage(kept.rawPayload)).toEqual({ width: 600, height: 150, format: "png", exif: false });
+    const bomb = await upload(admin, logo(pngClaiming(13_000, 13_000)));
+    expect(bomb.statusCode).toBe(422);
+    expect(bomb.json().errors.file).toEqual(["This image is 13000 × 13000 pixels. Choose one of at most 25 million pixels (for example 5000 × 5000)."]);
+    expect((await read(admin)).json().data.logo_url).toBe(wide.json().data.logo_url);
   });
 
   it("refuses a request without a file (422)", async () => {

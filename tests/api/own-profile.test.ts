@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/api";
 import { insertEmployeeSignedIn } from "../support/factories";
+import { describe as describeImage, picture as makePicture, pngBomb, pngClaiming } from "../support/images";
 import { ADMIN, call, JPEG_TINY, multipart, PNG_1X1, WEBP_TINY } from "../support/people";
 
 const TWO_MB = 2 * 1024 * 1024;
@@ -178,7 +179,7 @@ describe("POST /api/me/profile/picture", () => {
     ["a WebP", WEBP_TINY, "me.webp", "image/webp", "image/webp"],
     ["a JPEG that claims to be a PNG", JPEG_TINY, "me.png", "image/png", "image/jpeg"],
     ["a PNG sent as application/octet-stream", PNG_1X1, "blob", "application/octet-stream", "image/png"],
-  ])("takes %s; the signed link serves its bytes without a token, typed by content", async (_label, bytes, filename, claimed, served) => {
+  ])("takes %s; the signed link serves it without a token, typed by content", async (_label, bytes, filename, claimed, served) => {
     const person = await insertEmployeeSignedIn(t);
     const response = await upload(person.token, picture(bytes, filename, claimed));
     expect(response.statusCode, response.body).toBe(200);
@@ -190,7 +191,36 @@ describe("POST /api/me/profile/picture", () => {
     const file = await fetchLink(url);
     expect(file.statusCode).toBe(200);
     expect(file.headers["content-type"]).toBe(served);
-    expect(file.rawPayload.equals(bytes)).toBe(true);
+    // Decoded and encoded again, in its own type and size.
+    expect(await describeImage(file.rawPayload)).toMatchObject({ format: served.replace("image/", ""), width: bytes === PNG_1X1 ? 1 : 2 });
+  });
+
+  it("keeps a picture no larger than it is shown, upright and without its EXIF (a phone's GPS position)", async () => {
+    const person = await insertEmployeeSignedIn(t);
+    const response = await upload(person.token, picture(await makePicture(1600, 1200, "jpeg", true), "photo.jpg", "image/jpeg"));
+    expect(response.statusCode, response.body).toBe(200);
+    const kept = await describeImage((await fetchLink(response.json().data.profile_picture_url)).rawPayload);
+    expect(kept).toEqual({ width: 256, height: 192, format: "jpeg", exif: false });
+  });
+
+  it("refuses an image that decodes to more pixels than the budget, however small the file (a decompression bomb), and keeps no picture", async () => {
+    const person = await insertEmployeeSignedIn(t);
+    const bomb = pngBomb(6000, 6000);
+    expect(bomb.length).toBeLessThan(100_000);
+    for (const [bytes, width, height] of [[bomb, 6000, 6000], [pngClaiming(13_000, 13_000), 13_000, 13_000]] as const) {
+      const response = await upload(person.token, picture(bytes));
+      expect(response.statusCode).toBe(422);
+      const message = `This image is ${width} × ${height} pixels. Choose one of at most 25 million pixels (for example 5000 × 5000).`;
+      expect(response.json()).toEqual({ message, errors: { file: [message] } });
+    }
+    expect((await own(person.token)).profile_picture_url).toBeNull();
+  });
+
+  it("refuses an image whose type is right but whose content does not decode (422)", async () => {
+    const person = await insertEmployeeSignedIn(t);
+    const response = await upload(person.token, picture(Buffer.concat([JPEG_TINY.subarray(0, 40), Buffer.alloc(20)]), "broken.jpg", "image/jpeg"));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.file).toEqual(["This image cannot be read. Save it again as JPEG, PNG or WebP and upload it."]);
   });
 
   it("accepts a picture of exactly 2 MB", async () => {
@@ -200,7 +230,7 @@ describe("POST /api/me/profile/picture", () => {
     const response = await upload(person.token, picture(bytes, "big.jpg", "image/jpeg"));
     expect(response.statusCode, response.body).toBe(200);
     const file = await fetchLink(response.json().data.profile_picture_url);
-    expect(file.rawPayload.length).toBe(TWO_MB);
+    expect(await describeImage(file.rawPayload)).toMatchObject({ width: 2, format: "jpeg" });
   });
 
   it("refuses a picture over 2 MB (422 on file, saying the limit)", async () => {

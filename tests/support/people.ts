@@ -178,15 +178,11 @@ export const PNG_1X1: Buffer = (() => {
   ]);
 })();
 
-/** The start of a JPEG: SOI, an APP0/JFIF segment, EOI. The server reads types from the first bytes. */
-export const JPEG_TINY = Buffer.from([
-  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9,
-]);
+/** A 2×2 red JPEG (written by libvips): the server decodes what it keeps, so a fixture must be a real image. */
+export const JPEG_TINY = Buffer.from(
+  "/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABgf/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCAAHlhf//Z",
+  "base64",
+);
 
-/** A RIFF/WEBP container with one empty VP8L chunk header. */
-export const WEBP_TINY = (() => {
-  const body = Buffer.concat([Buffer.from("WEBP", "ascii"), Buffer.from("VP8L", "ascii"), Buffer.from([0x05, 0, 0, 0, 0x2f, 0, 0, 0, 0, 0])]);
-  const size = Buffer.alloc(4);
-  size.writeUInt32LE(body.length);
-  return Buffer.concat([Buffer.from("RIFF", "ascii"), size, body]);
-})();
+/** A 2×2 red WebP (lossy, written by libvips). */
+export const WEBP_TINY = Buffer.from("UklGRjoAAABXRUJQVlA4IC4AAACwAQCdASoCAAIAAUAmJaACdLoABDAAAP7x3I/4DdfFtMv/vYL/3YL/3YL/WwAA", "base64");

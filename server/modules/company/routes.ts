@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { COMPANY_LOGO_MAX_BYTES, companyProfileBody, companyProfileOptions, companyProfileRecord } from "../../../contracts/company";
 import { dataReply } from "../../../contracts/replies";
 import { languageFromHeader } from "../../lib/i18n";
+import { LOGO_SHOWN_AT } from "../../lib/images";
 import { oneFileLimits, readOneImage } from "../../lib/uploads";
 import { companyProfileOptions as optionsIn } from "./options";
 import { readCompanyProfile, removeCompanyLogo, setCompanyLogo, updateCompanyProfile } from "./service";
@@ -27,7 +28,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.post("/company-profile/logo", { config: { action: "company.update" }, schema: { response: { 200: profileReply } } }, async (request) => {
-    const image = await readOneImage(request, COMPANY_LOGO_MAX_BYTES);
+    const image = await readOneImage(request, COMPANY_LOGO_MAX_BYTES, LOGO_SHOWN_AT);
     return { data: await setCompanyLogo(app.ctx, request.author, image), message: request.t("company.logoUpdated") };
   });
 

@@ -2,6 +2,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { dataReply, messageReply } from "../../../contracts/replies";
 import { changePasswordBody, ownProfileBody, PROFILE_PICTURE_MAX_BYTES, userRecord } from "../../../contracts/users";
+import { PICTURE_SHOWN_AT } from "../../lib/images";
 import { oneFileLimits, readOneImage } from "../../lib/uploads";
 import { changeOwnPassword, setProfilePicture, updateOwnProfile } from "./service";
 
@@ -14,7 +15,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.post("/me/profile/picture", { config: { action: "account.update" }, schema: { response: { 200: dataReply(userRecord) } } }, async (request) => {
-    const picture = await readOneImage(request, PROFILE_PICTURE_MAX_BYTES);
+    const picture = await readOneImage(request, PROFILE_PICTURE_MAX_BYTES, PICTURE_SHOWN_AT);
     return { data: await setProfilePicture(app.ctx, request.user, request.author, picture), message: request.t("profile.pictureUpdated") };
   });
 
