@@ -65,3 +65,22 @@ export type PublicConfig = z.infer<typeof publicConfigRecord>;
 export const RESET_LINK_MINUTES = 15;
 export const LANGUAGE_CODES = ["en", "jp", "cn", "tl", "fr"] as const;
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];
+
+/** One of a person's signed-in devices (a session token), as their profile lists them. */
+export const sessionRecord = z.object({
+  id: z.number().int(),
+  /** The session of the request that asked. */
+  current: z.boolean(),
+  /** "Chrome 131", "Safari 18"; null when the device did not say. */
+  browser: z.string().nullable(),
+  /** "Windows 10", "iOS 18.1", "Android 15". */
+  os: z.string().nullable(),
+  device: z.enum(["desktop", "mobile", "tablet", "other"]),
+  /** The address it signed in from. */
+  ip: z.string().nullable(),
+  created_at: isoTimestamp,
+  /** Updated at most once a minute while it is used. */
+  last_used_at: isoTimestamp,
+  expires_at: isoTimestamp,
+});
+export type SessionRecord = z.infer<typeof sessionRecord>;

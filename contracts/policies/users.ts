@@ -75,6 +75,8 @@ export const usersPolicy = definePolicy<UserSubject>()({
     setCredentials: { permission: "users_manage", when: [takeOver] },
     /** Deleted when they have nothing but their own record, archived otherwise. */
     delete: { permission: "users_manage", when: [actOn] },
+    /** Every signed-in device of the person signed out (a lost phone, a shared computer). */
+    endSessions: { permission: "users_manage", when: [actOn] },
     /** An archived person brought back. */
     restore: { permission: "users_manage", when: [actOn] },
     viewPay: { permission: "users_pay_view", own: true },

@@ -25,4 +25,10 @@ export const meApi = {
   },
   changePassword: (body: { current_password: string; password: string; password_confirmation: string }) =>
     http.put<{ message: string }>("/me/change-password", body),
+  /** One's signed-in devices, for useCustom. */
+  sessionsPath: "/me/sessions",
+  endSession: async (id: number) => (await http.delete<{ message: string }>(`/me/sessions/${id}`)).data,
+  endOtherSessions: async () => (await http.post<{ data: { ended: number }; message: string }>("/me/sessions/end-others")).data,
+  /** An administrator signs a person out on every device. */
+  endSessionsOf: async (userId: number) => (await http.post<{ data: { ended: number }; message: string }>(`/users/${userId}/end-sessions`)).data,
 };

@@ -109,6 +109,17 @@ const WRITES: Record<string, Write> = {
     const [first] = (await call(t, admin, { method: "GET", url: `/api/users/${person.id}/pay-rates` })).json().data;
     return { token: admin, request: { method: "DELETE", url: `/api/users/${person.id}/pay-rates/${first.id}` } };
   },
+  "DELETE /api/me/sessions/{id}": async () => {
+    const person = await employeeSignedIn(t, admin);
+    const other = await t.tokenFor(person.email, person.password);
+    const [listed] = (await call(t, other, { method: "GET", url: "/api/me/sessions" })).json().data.filter((session: { current: boolean }) => !session.current);
+    return { token: other, request: { method: "DELETE", url: `/api/me/sessions/${listed.id}` } };
+  },
+  "POST /api/me/sessions/end-others": async () => {
+    const person = await employeeSignedIn(t, admin);
+    return { token: await t.tokenFor(person.email, person.password), request: { method: "POST", url: "/api/me/sessions/end-others" } };
+  },
+  "POST /api/users/{id}/end-sessions": async () => ({ token: admin, request: { method: "POST", url: `/api/users/${(await employeeSignedIn(t, admin)).id}/end-sessions` } }),
   "POST /api/users/{id}/restore": async () => {
     const person = await employeeSignedIn(t, admin);
     // Their sign-in is history: the delete archives them.

@@ -338,6 +338,7 @@ describe("own profile", () => {
     const user = setupUser({ applyAccept: false });
     const fake = signedInAs(EMPLOYEE);
     fake.on("GET", "/user", [200, { data: person(7, "Emery", "Cole") }]);
+    fake.on("GET", "/me/sessions", [200, { data: [] }]);
     fake.on("PUT", "/me/change-password", [422, { message: "The current password is not correct", errors: { current_password: ["The current password is not correct"] } }]);
     renderAt("/profile");
     expect(await screen.findByRole("heading", { name: "My profile" })).toBeInTheDocument();
@@ -358,5 +359,31 @@ describe("own profile", () => {
       password: "Better#Pass2",
       password_confirmation: "Better#Pass2",
     });
+  }, 40_000);
+
+  it("lists one's signed-in devices and signs out another one", async () => {
+    const user = setupUser();
+    const fake = signedInAs(EMPLOYEE);
+    fake.on("GET", "/user", [200, { data: person(7, "Emery", "Cole") }]);
+    const at = "2026-03-02T09:00:00Z";
+    const laptop = { id: 3, current: true, browser: "Chrome 131", os: "Windows 10", device: "desktop", ip: "198.51.100.20", created_at: at, last_used_at: at, expires_at: at };
+    const phone = { ...laptop, id: 2, current: false, browser: "Safari 18", os: "iOS 18.1", device: "mobile", ip: "203.0.113.7" };
+    fake.on("GET", "/me/sessions", [200, { data: [laptop, phone] }]);
+    fake.on("DELETE", "/me/sessions/2", () => {
+      fake.on("GET", "/me/sessions", [200, { data: [laptop] }]);
+      return [200, { message: "That device is signed out." }];
+    });
+    renderAt("/profile");
+    const card = (await screen.findByText("Signed-in devices")).closest(".ant-card") as HTMLElement;
+    expect(await within(card).findByText("Safari 18 · iOS 18.1")).toBeInTheDocument();
+    expect(within(card).getByText("This device")).toBeInTheDocument();
+    expect(within(card).getByText(/203\.0\.113\.7/)).toBeInTheDocument();
+    // The current device has no button of its own: signing out is in the account menu.
+    expect(within(card).queryByRole("button", { name: "Sign out Chrome 131 · Windows 10" })).not.toBeInTheDocument();
+    expect(within(card).getByRole("button", { name: "Sign out all other devices" })).toBeInTheDocument();
+    await user.click(within(card).getByRole("button", { name: "Sign out Safari 18 · iOS 18.1" }));
+    await user.click(await screen.findByRole("button", { name: "Sign out" }));
+    expect(await within(card).findByText("You are signed in on this device only.")).toBeInTheDocument();
+    expect(fake.calls.some((call) => call.method === "DELETE" && call.url === "/me/sessions/2")).toBe(true);
   }, 40_000);
 });

@@ -8,7 +8,7 @@ import type { BulkDeleteResult } from "../../api/payroll";
 import type { BulkSelection } from "../list";
 import { toast } from "../../lib/toast";
 import { failureMessage } from "../form";
-import { ConfirmAction } from "./ConfirmAction";
+import { ConfirmAction } from "../common/ConfirmAction";
 
 export interface BulkDeleteButtonProps {
   selection: BulkSelection;

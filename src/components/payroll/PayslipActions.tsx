@@ -7,7 +7,7 @@ import type { PayslipRecord } from "../../../contracts/payroll";
 import { payslipPaths } from "../../api/payslips";
 import { usePolicy } from "../../auth/usePolicy";
 import { deleteNotifications } from "../form";
-import { ConfirmAction } from "./ConfirmAction";
+import { ConfirmAction } from "../common/ConfirmAction";
 import { DownloadButton } from "./DownloadButton";
 import { payslipSubject } from "./payslipSubject";
 import { useRunName } from "./useRunName";

@@ -12,7 +12,7 @@ import { useAuthState } from "../../auth/store";
 import { usePolicy, useResourceAccess } from "../../auth/usePolicy";
 import { writeNotifications, zodRules } from "../../components/form";
 import { ReasonDialog } from "../../components/form/ReasonDialog";
-import { ConfirmAction } from "../../components/payroll/ConfirmAction";
+import { ConfirmAction } from "../../components/common/ConfirmAction";
 import { formatDay, runSubject } from "../../components/payroll/format";
 import { useRunName } from "../../components/payroll/useRunName";
 import { findLanguage } from "../../i18n/languages";

@@ -12,7 +12,7 @@ import { Money } from "../../components/common/Money";
 import { writeNotifications } from "../../components/form";
 import { CreateButton, ListPage, type ListColumn } from "../../components/list";
 import { BulkDeleteButton, BulkRefusals } from "../../components/payroll/BulkDelete";
-import { ConfirmAction } from "../../components/payroll/ConfirmAction";
+import { ConfirmAction } from "../../components/common/ConfirmAction";
 import { formatDay, formatPeriod } from "../../components/payroll/format";
 import { RUN_STATUS_CHOICES, RunStatusTag } from "../../components/payroll/RunStatusTag";
 import { formatCount } from "../../i18n/numbers";

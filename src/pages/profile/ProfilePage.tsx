@@ -10,6 +10,7 @@ import { ImageUpload } from "../../components/common/ImageUpload";
 import { useFormSubmit, zodRules } from "../../components/form";
 import { toast, TOAST_LIFE } from "../../lib/toast";
 import { ChangePasswordCard } from "./ChangePasswordCard";
+import { DevicesCard } from "./DevicesCard";
 
 const CONTACT_FIELDS = ["first_name", "last_name", "phone", "address", "emergency_contact_name", "emergency_contact_phone"] as const;
 const RULES = zodRules(ownProfileBody.shape);
@@ -79,6 +80,7 @@ export default function ProfilePage() {
             </Form>
           </Card>
           <ChangePasswordCard />
+          <DevicesCard />
         </Col>
       </Row>
     </>

@@ -15,7 +15,7 @@ import { VISUALLY_HIDDEN } from "../../components/common/visuallyHidden";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 import { useFormSubmit, zodRules } from "../../components/form";
 import { useDateInputFormats } from "../../components/list";
-import { ConfirmAction } from "../../components/payroll/ConfirmAction";
+import { ConfirmAction } from "../../components/common/ConfirmAction";
 import { formatDay } from "../../components/payroll/format";
 import { todayIn } from "../../i18n/calendar";
 import { toast } from "../../lib/toast";

@@ -5,7 +5,7 @@ import { Button } from "antd";
 import { useTranslation } from "react-i18next";
 import { usersApi } from "../../api/users";
 import { failureMessage } from "../../components/form";
-import { ConfirmAction } from "../../components/payroll/ConfirmAction";
+import { ConfirmAction } from "../../components/common/ConfirmAction";
 import { toast } from "../../lib/toast";
 
 /** Brings an archived person back (listed again, able to sign in), after a question. */

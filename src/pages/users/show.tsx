@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { ActivityRecord } from "../../../contracts/activities";
 import type { EmploymentStatus, UserRecord } from "../../../contracts/users";
 import { usePolicy, useResourceAccess } from "../../auth/usePolicy";
+import { useAuthState } from "../../auth/store";
 import { PersonDays } from "../../components/attendance/PersonDays";
 import { FullPageSpinner } from "../../components/common/FullPageSpinner";
 import { LinkButton } from "../../components/common/LinkButton";
@@ -14,6 +15,7 @@ import { pagePath } from "../../resources";
 import { StateTag, type StateTone } from "../../components/common/StateTag";
 import { ActivityChanges } from "../activities/ActivityChanges";
 import { PayHistory } from "./PayHistory";
+import { EndSessionsButton } from "./EndSessionsButton";
 import { RestoreButton } from "./RestoreButton";
 
 interface Profile {
@@ -44,6 +46,7 @@ export default function UserProfilePage() {
   const { result, query } = useCustom<{ data: Profile }>({ url: `/users/${id}/profile`, method: "get", queryOptions: { enabled: id !== undefined } });
   const allowed = useResourceAccess();
   const may = usePolicy();
+  const { me } = useAuthState();
   const profile = result.data?.data;
   if (query.isLoading) return <FullPageSpinner />;
   if (!profile) return <Empty description={t("employees.notFound")} />;
@@ -158,9 +161,13 @@ export default function UserProfilePage() {
           </div>
         </Space>
         {allowed("users", "edit", user) && !user.archived_at && (
-          <LinkButton to={pagePath("users", "edit", user.id)} icon={<EditOutlined />}>
-            {t("employees.edit")}
-          </LinkButton>
+          <Space wrap>
+            {/* The same rule as editing them (users_manage, within one's own powers); one's own devices are on one's profile. */}
+            {user.id !== me?.id && <EndSessionsButton person={user} />}
+            <LinkButton to={pagePath("users", "edit", user.id)} icon={<EditOutlined />}>
+              {t("employees.edit")}
+            </LinkButton>
+          </Space>
         )}
         {allowed("users", "delete", user) && user.archived_at && <RestoreButton person={user} onRestored={() => void query.refetch()} />}
       </Flex>
