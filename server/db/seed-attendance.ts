@@ -1,7 +1,9 @@
 /**
  * The demo company's attendance: its office, its office hours, the public
- * holidays and four weeks of clocking up to yesterday, so that the history,
- * the week and the reports have something to show on a first start.
+ * holidays and clocking from the first day of last month up to yesterday, so
+ * that the history, the week and the reports have something to show on a
+ * first start, and the first run the payroll screen proposes (last month)
+ * pays a whole month of days (four weeks back left it empty late in a month).
  *
  * Every variation (who is late, who takes lunch, who stays on) comes from a
  * hash of the person's employee number and the date: the same start on the
@@ -35,8 +37,8 @@ const OFFICE_HOURS = {
   overtime_after_minutes: 480,
 };
 
-/** Days of clocking, up to yesterday: today is left for the person to clock. */
-const PERIOD_DAYS = 28;
+/** The first day of the month before `date`'s: where the demo's clocking starts. */
+const firstOfLastMonth = (date: string) => `${nextDate(`${date.slice(0, 7)}-01`, -1).slice(0, 7)}-01`;
 
 /** Clocks in from home, flagged remote: the one `anywhere` person. */
 const REMOTE_EMAIL = "arjun.mehta@example.com";
@@ -195,8 +197,10 @@ async function insertDays(db: Db, days: readonly Day[]): Promise<void> {
  */
 export async function seedDemoAttendance(db: Db, now: Date, timeZone: string): Promise<void> {
   const today = dateInZone(now, timeZone);
-  const from = nextDate(today, -PERIOD_DAYS);
-  const dates = Array.from({ length: PERIOD_DAYS }, (_, index) => nextDate(from, index));
+  // Up to yesterday: today is left for the person to clock.
+  const from = firstOfLastMonth(today);
+  const dates: string[] = [];
+  for (let date = from; date < today; date = nextDate(date)) dates.push(date);
   const holidayDates = dates.filter((date) => PH_HOLIDAYS[date.slice(5)]);
   const stamps = { created_at: now, updated_at: now };
 

@@ -112,8 +112,8 @@ describe("the demo company", () => {
 });
 
 describe("the demo's attendance (seeded on Monday 2 March 2026, 17:00 in Manila)", () => {
-  /** The four weeks before the test clock's day, in the company's zone. */
-  const PERIOD = { from: "2026-02-02", to: "2026-03-01" };
+  /** From the first day of last month to the day before the test clock's, in the company's zone. */
+  const PERIOD = { from: "2026-02-01", to: "2026-03-01" };
   const atWork = () => people.filter((row) => row.archived_at === null && row.employment_status === "active");
 
   it("has the Makati office, the office hours from the period's start for everyone at work, and the period's public holiday", async () => {

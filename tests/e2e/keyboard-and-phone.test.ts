@@ -113,7 +113,7 @@ describe("by keyboard alone", () => {
       await page.waitForFunction(() => document.activeElement?.classList.contains("ant-dropdown-menu-item-active"));
     }
     await page.keyboard.press("Enter");
-    const confirm = page.getByRole("button", { name: message("signOut.confirm") });
+    const confirm = page.getByRole("button", { name: message("signOut.confirm"), exact: true });
     await confirm.waitFor();
     expect(await confirm.evaluate((button) => button === document.activeElement)).toBe(true);
     await page.keyboard.press("Enter");
