@@ -8,6 +8,7 @@ import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import type { Permission } from "../../contracts/permissions";
 import { authorized, type TestApp } from "./api";
+import { pngFile } from "./png";
 
 export const ADMIN = { email: "admin@example.com", password: "Admin123!" };
 export const HR = { email: "hr@example.com", password: "Hr123456!" };
@@ -132,50 +133,17 @@ export function multipart(parts: { name: string; filename?: string; contentType?
 
 /** A valid 1×1 PNG (one red pixel), built byte by byte with its CRCs. */
 export const PNG_1X1: Buffer = (() => {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0); // width
-  header.writeUInt32BE(1, 4); // height
-  header[8] = 8; // bit depth
-  header[9] = 2; // colour type: truecolour
-  // compression, filter, interlace: 0
   // One scanline: filter byte 0, then R G B; zlib-deflated (stored block) by hand.
   const raw = Buffer.from([0x00, 0xff, 0x00, 0x00]);
-  const adler = (() => {
-    let a = 1;
-    let b = 0;
-    for (const byte of raw) {
-      a = (a + byte) % 65521;
-      b = (b + a) % 65521;
-    }
-    const out = Buffer.alloc(4);
-    out.writeUInt32BE(((b << 16) | a) >>> 0);
-    return out;
-  })();
-  const stored = Buffer.concat([Buffer.from([0x78, 0x01, 0x01, raw.length, 0x00, ~raw.length & 0xff, 0xff]), raw, adler]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", stored),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  let a = 1;
+  let b = 0;
+  for (const byte of raw) {
+    a = (a + byte) % 65521;
+    b = (b + a) % 65521;
+  }
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE(((b << 16) | a) >>> 0);
+  return pngFile(1, 1, 2, Buffer.concat([Buffer.from([0x78, 0x01, 0x01, raw.length, 0x00, ~raw.length & 0xff, 0xff]), raw, adler]));
 })();
 
 /** A 2×2 red JPEG (written by libvips): the server decodes what it keeps, so a fixture must be a real image. */

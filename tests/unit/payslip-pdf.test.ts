@@ -6,7 +6,7 @@
  * there is not; it stays under 100 KB; a password keeps it shut; a
  * withdrawn payslip says so; typed text cannot push the layout apart.
  */
-import { deflateSync, crc32 } from "node:zlib";
+import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { amountInWords } from "../../contracts/amount-in-words";
 import type { LanguageCode } from "../../contracts/auth";
@@ -16,25 +16,12 @@ import { drawsAll } from "../../server/lib/pdf/fonts";
 import { renderPayslipPdf } from "../../server/lib/pdf/payslip";
 import { compact, readPdf } from "../support/pdf-text";
 import { PNG_1X1, WEBP_TINY } from "../support/people";
+import { pngFile } from "../support/png";
 
 /** An RGBA PNG (alpha makes pdfkit decode it in a callback, the path a broken file must not crash). */
 function rgbaPng(size: number, idat?: Buffer): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8;
-  header[9] = 6;
   const scanline = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 4, 0x80)]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => scanline)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", idat ?? pixels), chunk("IEND", Buffer.alloc(0))]);
+  return pngFile(size, size, 6, idat ?? deflateSync(Buffer.concat(Array.from({ length: size }, () => scanline))));
 }
 
 const CURRENCY: Record<LanguageCode, string> = { en: "PHP", tl: "PHP", fr: "EUR", jp: "JPY", cn: "CNY" };
