@@ -286,8 +286,9 @@ export async function updateUser(ctx: AppContext, actor: Actor, author: Author, 
  * Deletes a person created by mistake, with nothing but their own record;
  * anyone with history (historyOf: attendance, pay, payslips, notifications,
  * files, activity...) is archived instead, so every record that names them
- * keeps its subject. The check runs again inside the transaction: a record
- * written meanwhile turns a delete into an archive.
+ * keeps its subject. The check runs again inside the delete's transaction,
+ * the person's row locked: a record written meanwhile refuses the delete
+ * (409; asked again, they are archived).
  */
 export async function deleteUser(ctx: AppContext, actor: Actor, author: Author, id: number): Promise<"deleted" | "archived"> {
   const found = await findUser(ctx.db, id);
@@ -309,6 +310,10 @@ export async function deleteUser(ctx: AppContext, actor: Actor, author: Author, 
     });
   }
   return mutate(ctx, author, { action: "user.deleted", subjectType: "user" }, async (tx) => {
+    // Held until commit: a record naming them written meanwhile waits for this (its foreign key check
+    // locks the row too) or came first and is found here, so nothing goes with the delete.
+    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${id} for update`);
+    if (((await historyOf(tx, [id])).get(id) ?? []).length > 0) throw new HttpError(409, "users.gainedHistory");
     await assertAnotherSuperAdminRemains(tx, found.user, { archive: true });
     await revokeAllTokens(tx, id);
     await tx.delete(users).where(eq(users.id, id));
