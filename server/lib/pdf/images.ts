@@ -6,7 +6,7 @@
  * the process.
  */
 import { inflateSync } from "node:zlib";
-import { LOGO_SHOWN_AT, PIXEL_BUDGET } from "../images";
+import { fitImage, LOGO_SHOWN_AT, sniffImageType } from "../images";
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -48,8 +48,8 @@ const bounded = new Map<string, Promise<Buffer | null>>();
 
 /**
  * The logo as a PDF may draw it: never more pixels than it is shown at. A
- * logo stored before uploads were scaled (or beyond the pixel budget) is
- * scaled down once by libvips, off the event loop, or left out: pdfkit
+ * logo stored before uploads were checked is fitted as an upload is, once,
+ * off the event loop, or left out beyond the pixel budget: pdfkit
  * decodes an image on the event loop, and a 13,000-pixel square took 28 s a
  * payslip with every other request waiting.
  */
@@ -57,17 +57,11 @@ export function pdfLogo(logo: { content: Buffer; sha256: string } | null): Promi
   if (!logo) return Promise.resolve(null);
   let found = bounded.get(logo.sha256);
   if (!found) {
-    found = (async () => {
-      const { default: sharp } = await import("sharp");
-      try {
-        const { width = 0, height = 0 } = await sharp(logo.content, { limitInputPixels: false }).metadata();
-        if (width * height > PIXEL_BUDGET) return null;
-        if (width <= LOGO_SHOWN_AT.width && height <= LOGO_SHOWN_AT.height) return logo.content;
-        return await sharp(logo.content, { limitInputPixels: PIXEL_BUDGET }).resize({ width: LOGO_SHOWN_AT.width, height: LOGO_SHOWN_AT.height, fit: "inside" }).png().toBuffer();
-      } catch {
-        return null;
-      }
-    })();
+    // The upload's own check and scaling: an unreadable logo or one beyond the budget is left out.
+    found = fitImage(logo.content, sniffImageType(logo.content) ?? "image/png", LOGO_SHOWN_AT).then(
+      (fitted) => fitted.content,
+      () => null,
+    );
     // A handful of logos at most over a server's life: the oldest goes past a few.
     if (bounded.size >= 4) bounded.delete(bounded.keys().next().value!);
     bounded.set(logo.sha256, found);
