@@ -208,6 +208,35 @@ export const systemSettings = pgTable("system_settings", {
   updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Every backup made (by the daily schedule, from the system settings page, or by `npm run backup`):
+ * what the system check reads for the last one, and what the settings page lists and downloads. Kept
+ * when retention removes the file (removed_at).
+ */
+export const backups = pgTable(
+  "backups",
+  {
+    id: serial("id").primaryKey(),
+    trigger: text("trigger").$type<"scheduled" | "manual" | "command">().notNull(),
+    status: text("status").$type<"running" | "completed" | "failed">().notNull().default("running"),
+    /** Where the file is: the backup directory's own files are downloadable and pruned by retention. */
+    file_path: text("file_path").notNull(),
+    in_backup_dir: boolean("in_backup_dir").notNull(),
+    size_bytes: bigint("size_bytes", { mode: "number" }),
+    sha256: text("sha256"),
+    /** Rows per table, as the file's manifest has them. */
+    row_counts: jsonb("row_counts").$type<Record<string, number>>(),
+    error: jsonb("error").$type<JobErrorRecord>(),
+    /** The job that made it (scheduled and manual backups): a retry finds its row again. */
+    job_id: integer("job_id").unique("backups_job_unique"),
+    requested_by: integer("requested_by").references(() => users.id, { onDelete: "restrict" }),
+    started_at: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finished_at: timestamp("finished_at", { withTimezone: true }),
+    removed_at: timestamp("removed_at", { withTimezone: true }),
+  },
+  (t) => [index("backups_started_idx").on(t.started_at)],
+);
+
 /** Why a job's last attempt failed: a message key and its values. */
 export interface JobErrorRecord {
   key: string;
@@ -241,6 +270,11 @@ export const jobs = pgTable(
     locked_by: text("locked_by"),
     locked_until: timestamp("locked_until", { withTimezone: true }),
     finished_at: timestamp("finished_at", { withTimezone: true }),
+    /**
+     * A job queued at most once by this name (scheduled work: the backup of one slot): two servers,
+     * or one restarted, queueing the same work find the row already there.
+     */
+    key: text("key").unique("jobs_key_unique"),
     ...timestamps,
   },
   (t) => [
