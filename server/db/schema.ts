@@ -178,12 +178,58 @@ export const authAttempts = pgTable(
     kind: text("kind").notNull(),
     email: text("email"),
     ip: text("ip"),
+    /** The device cookie's nonce, for kind 'device': failures of a device that signed in before count against it alone. */
+    device: text("device"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("auth_attempts_email_idx").on(t.kind, t.email, t.created_at),
     index("auth_attempts_ip_idx").on(t.kind, t.ip, t.created_at),
   ],
+);
+
+/** One-time sign-in links sent by e-mail (offered while an account is throttled): stored hashed, used once. */
+export const loginLinks = pgTable(
+  "login_links",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    token_hash: text("token_hash").notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    used_at: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("login_links_hash_unique").on(t.token_hash), index("login_links_user_idx").on(t.user_id)],
+);
+
+/**
+ * A person's authenticator app (TOTP, RFC 6238): the secret encrypted with
+ * the app key, and the last time step accepted, so a code is taken once.
+ */
+export const twoFactor = pgTable("two_factor", {
+  user_id: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret_encrypted: text("secret_encrypted").notNull(),
+  last_step: bigint("last_step", { mode: "number" }).notNull().default(0),
+  enabled_at: timestamp("enabled_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use recovery codes of a person's two-factor sign-in, stored as keyed hashes. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code_hash: text("code_hash").notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    used_at: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.user_id)],
 );
 
 /** Outgoing mail: the queue for SMTP, and the mailbox itself when SMTP is off. */
