@@ -10,6 +10,12 @@ export const loginBody = z.strictObject({
 
 export const forgotPasswordBody = z.strictObject({ email: emailAddress });
 
+/** POST /api/login-link: a one-time sign-in link to this address, if it has an account. */
+export const loginLinkBody = z.strictObject({ email: emailAddress });
+
+/** POST /api/login-link/consume: the link's token and address. */
+export const consumeLoginLinkBody = z.strictObject({ token: requiredText(200), email: emailAddress });
+
 export const verifyResetTokenBody = z.strictObject({
   token: requiredText(200),
   email: emailAddress,
@@ -42,7 +48,14 @@ export const meRecord = z.object({
 
 export type Me = z.infer<typeof meRecord>;
 
-export const loginReply = z.object({ token: z.string(), expires_at: isoTimestamp, user: meRecord, message: z.string() });
+export const loginReply = z.object({
+  token: z.string(),
+  expires_at: isoTimestamp,
+  user: meRecord,
+  /** Given once, when two-factor sign-in was turned on during this sign-in. */
+  recovery_codes: z.array(z.string()).optional(),
+  message: z.string(),
+});
 
 export type LoginResponse = Omit<z.infer<typeof loginReply>, "message">;
 
@@ -63,6 +76,8 @@ export const publicConfigRecord = z.object({
 export type PublicConfig = z.infer<typeof publicConfigRecord>;
 
 export const RESET_LINK_MINUTES = 15;
+/** A one-time sign-in link's validity. */
+export const LOGIN_LINK_MINUTES = 15;
 export const LANGUAGE_CODES = ["en", "jp", "cn", "tl", "fr"] as const;
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { MESSAGE } from "./validation";
 
-export const NOTIFICATION_TYPES = ["password_changed", "password_reset", "access_changed", "account_deactivated", "system", "attendance_corrected", "payslip_released", "payslip_withdrawn"] as const;
+export const NOTIFICATION_TYPES = ["password_changed", "password_reset", "access_changed", "account_deactivated", "system", "attendance_corrected", "payslip_released", "payslip_withdrawn", "two_factor"] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -44,6 +44,8 @@ export const DEFAULT_DELIVERY: DeliveryChoices = {
   payslip_released: { in_app: true, email: true },
   // A payslip the person may have saved, printed or handed on no longer stands: they hear it the way they heard of it.
   payslip_withdrawn: { in_app: true, email: true },
+  // Account security, like a password change: turned on or off, a recovery code used, reset by an administrator.
+  two_factor: { in_app: true, email: true },
 };
 
 /** A person's channels for each type: their own choice where they made one, the company's otherwise. */

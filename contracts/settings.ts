@@ -66,6 +66,8 @@ export const systemSettings = z.strictObject({
   allow_registration: z.boolean({ error: MESSAGE.invalidType }),
   /** Shown on the sign-in screen to people with access trouble: an address or a phone extension. */
   admin_contact: optionalText(200).transform((value) => value ?? null),
+  /** Two-factor sign-in required of level 0 and of roles holding payroll_release or users_manage (contracts/two-factor.ts). */
+  two_factor_required: z.boolean({ error: MESSAGE.invalidType }),
 });
 
 export const notificationSettings = z.strictObject({ defaults: deliveryChoices });
@@ -142,6 +144,7 @@ export const SETTINGS_RECORDS = {
     forgot_per_account: z.number().int(),
     allow_registration: z.boolean(),
     admin_contact: z.string().nullable(),
+    two_factor_required: z.boolean(),
     mail: mailStatus,
   }),
   notifications: z.object({ defaults: deliveryChoices }),

@@ -27,6 +27,11 @@ export interface Config {
     loginPerAccount: number;
     /** Failed sign-ins from one address, any account. */
     loginPerAddress: number;
+    /**
+     * Failed sign-ins from a device holding a valid device cookie for the account: such a
+     * device is judged by these alone, not by the account's and addresses' counters above.
+     */
+    loginPerDevice: number;
     forgotPerAddress: number;
     /** Reset requests for one e-mail address: stops flooding one mailbox. */
     forgotPerAccount: number;
@@ -59,7 +64,7 @@ export const DEFAULT_CONFIG: Omit<Config, "dataDir" | "appKey" | "appUrl"> = {
   passwordHashing: { memoryCost: 19456, timeCost: 2 },
   session: { hours: 12, rememberDays: 30 },
   sessionCacheSeconds: 10,
-  throttle: { windowMinutes: 15, loginPerAccountAndAddress: 5, loginPerAccount: 50, loginPerAddress: 30, forgotPerAddress: 5, forgotPerAccount: 3 },
+  throttle: { windowMinutes: 15, loginPerAccountAndAddress: 5, loginPerAccount: 50, loginPerAddress: 30, loginPerDevice: 5, forgotPerAddress: 5, forgotPerAccount: 3 },
   logLevel: "info",
   jobs: { pollMs: 2000, leaseMs: 30_000, retryBaseMs: 30_000, concurrency: 2, stopWaitMs: 10_000, modules: [] },
   trustProxyHops: 0,

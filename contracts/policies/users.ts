@@ -77,6 +77,8 @@ export const usersPolicy = definePolicy<UserSubject>()({
     delete: { permission: "users_manage", when: [actOn] },
     /** Every signed-in device of the person signed out (a lost phone, a shared computer). */
     endSessions: { permission: "users_manage", when: [actOn] },
+    /** The person's two-factor sign-in removed (a lost phone and no recovery code): they enrol again. */
+    resetTwoFactor: { permission: "users_manage", when: [actOn] },
     /** An archived person brought back. */
     restore: { permission: "users_manage", when: [actOn] },
     viewPay: { permission: "users_pay_view", own: true },

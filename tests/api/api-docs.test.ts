@@ -60,6 +60,11 @@ describe("GET /api/docs/json", () => {
     expect(open.sort()).toEqual(
       [
         "POST /api/login",
+        // The sign-in's second step (its challenge is the credential) and the one-time sign-in links.
+        "POST /api/login/two-factor",
+        "POST /api/login/two-factor/enrol",
+        "POST /api/login-link",
+        "POST /api/login-link/consume",
         "POST /api/register",
         "POST /api/password/forgot",
         "POST /api/password/verify-token",

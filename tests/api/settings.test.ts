@@ -86,6 +86,7 @@ describe("the groups", () => {
         forgot_per_account: 3,
         allow_registration: false,
         admin_contact: "it-help@example.com",
+        two_factor_required: false,
         mail: { transport: "outbox", from: "Paydesk <no-reply@paydesk.local>" },
       });
       expect((await read("notifications")).json().data.defaults.password_changed).toEqual({ in_app: true, email: true });

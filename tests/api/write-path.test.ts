@@ -12,6 +12,7 @@ import type { InjectOptions } from "fastify";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
+import { totpCode } from "../../server/lib/totp";
 import { startTestApp, type TestApp } from "../support/api";
 import { ADMIN, call, employeePayload, employeeSignedIn, GOOD_PASSWORD, multipart, PNG_1X1, staffWith } from "../support/people";
 import { createPayslip, createSample, SAMPLES } from "../support/samples";
@@ -120,6 +121,21 @@ const WRITES: Record<string, Write> = {
     return { token: await t.tokenFor(person.email, person.password), request: { method: "POST", url: "/api/me/sessions/end-others" } };
   },
   "POST /api/users/{id}/end-sessions": async () => ({ token: admin, request: { method: "POST", url: `/api/users/${(await employeeSignedIn(t, admin)).id}/end-sessions` } }),
+  "POST /api/me/two-factor/enable": async () => {
+    const person = await employeeSignedIn(t, admin);
+    const { secret, enrolment } = (await call(t, person.token, { method: "POST", url: "/api/me/two-factor/setup" })).json().data;
+    return { token: person.token, request: { method: "POST", url: "/api/me/two-factor/enable", payload: { enrolment, code: totpCode(secret, t.clock.now()) } } };
+  },
+  // A recovery code: the app's code of this step was taken by the enrolment.
+  "POST /api/me/two-factor/disable": async () => {
+    const person = await withTwoFactor();
+    return { token: person.token, request: { method: "POST", url: "/api/me/two-factor/disable", payload: { password: person.password, code: person.codes[0] } } };
+  },
+  "POST /api/me/two-factor/recovery-codes": async () => {
+    const person = await withTwoFactor();
+    return { token: person.token, request: { method: "POST", url: "/api/me/two-factor/recovery-codes", payload: { code: person.codes[0] } } };
+  },
+  "POST /api/users/{id}/two-factor/reset": async () => ({ token: admin, request: { method: "POST", url: `/api/users/${(await withTwoFactor()).id}/two-factor/reset` } }),
   "POST /api/users/{id}/restore": async () => {
     const person = await employeeSignedIn(t, admin);
     // Their sign-in is history: the delete archives them.
@@ -154,6 +170,15 @@ const WRITES: Record<string, Write> = {
   "POST /api/payslips/bulk-delete": async () => ({ token: admin, request: { method: "POST", url: "/api/payslips/bulk-delete", payload: { ids: [await createPayslip(t, admin), await createPayslip(t, admin)] } } }),
 };
 
+/** An employee with two-factor sign-in on: signed in, with their recovery codes. */
+async function withTwoFactor() {
+  const person = await employeeSignedIn(t, admin);
+  const { secret, enrolment } = (await call(t, person.token, { method: "POST", url: "/api/me/two-factor/setup" })).json().data;
+  const enabled = await call(t, person.token, { method: "POST", url: "/api/me/two-factor/enable", payload: { enrolment, code: totpCode(secret, t.clock.now()) } });
+  expect(enabled.statusCode, enabled.body).toBe(200);
+  return { ...person, codes: enabled.json().data.recovery_codes as string[] };
+}
+
 /** Someone with two unread notifications, as a broadcast leaves them. */
 async function withNotifications(): Promise<{ token: string; ids: number[] }> {
   const person = await employeeSignedIn(t, admin);
@@ -164,8 +189,8 @@ async function withNotifications(): Promise<{ token: string; ids: number[] }> {
   return { token: person.token, ids: listed.json().data.map((item: { id: number }) => item.id) };
 }
 
-/** POSTs that write nothing: a stream ticket is signed, not stored; a position is checked, not kept; a component is tried, not saved. */
-const NOT_WRITES = ["POST /api/notifications/stream-ticket", "POST /api/attendance/validate-location", "POST /api/pay-components/preview"];
+/** POSTs that write nothing: a stream ticket is signed, not stored; a position is checked, not kept; a component is tried, not saved; an enrolment is sealed and handed back, not stored. */
+const NOT_WRITES = ["POST /api/notifications/stream-ticket", "POST /api/attendance/validate-location", "POST /api/pay-components/preview", "POST /api/me/two-factor/setup"];
 
 /** Writes that queue a job which writes its own activity row once done (a run's calculation): awaited, and counted. */
 const JOB_ROWS: Record<string, number> = { "POST /api/payslip/generate-payslips/{id}": 1 };

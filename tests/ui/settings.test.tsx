@@ -47,6 +47,7 @@ const SYSTEM: SettingsRecord<"system"> = {
   forgot_per_account: 3,
   allow_registration: false,
   admin_contact: "it-help@example.com",
+  two_factor_required: false,
   mail: { transport: "outbox", from: "Paydesk <no-reply@paydesk.local>" },
 };
 

@@ -2,7 +2,6 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import {
   RESET_LINK_MINUTES,
-  type LoginResponse,
   type Me,
   type forgotPasswordBody,
   type loginBody,
@@ -27,8 +26,10 @@ import { readSettings } from "../settings/service";
 
 type SystemSettings = SettingsValues<"system">;
 import { insertUserRecord } from "../users/service";
-import { issueToken, maySignIn, revokeAllTokens, revokeToken, toMe, type AuthUser } from "./sessions";
-import { clearAttempts, releaseAttempt, reserveAttempt } from "./throttle";
+import { maySignIn, revokeAllTokens, revokeToken, toMe, type AuthUser } from "./sessions";
+import { deviceCookieName, readCookie, verifyDeviceCookie } from "../../lib/device-cookies";
+import { afterFirstFactor, type SignIn } from "./sign-in";
+import { clearAttempts, clearDeviceAttempts, releaseAttempt, reserveAttempt } from "./throttle";
 
 type LoginInput = z.output<typeof loginBody>;
 
@@ -42,7 +43,7 @@ function decoy(ctx: AppContext): Promise<string> {
   return decoyHash;
 }
 
-async function findUserByEmail(ctx: AppContext, email: string) {
+export async function findUserByEmail(ctx: AppContext, email: string) {
   const [row] = await ctx.db
     .select({ user: users, role: roles })
     .from(users)
@@ -73,11 +74,33 @@ export async function reservePasswordGuess(ctx: AppContext, email: string, origi
   );
 }
 
-export async function login(ctx: AppContext, input: LoginInput, origin: RequestOrigin): Promise<LoginResponse> {
+/**
+ * Counts one password guess from a device that signed in to the account
+ * before (a valid device cookie): against that device alone, so failures
+ * by strangers elsewhere never lock it out, and its own failures lock out
+ * only itself.
+ */
+async function reserveDeviceGuess(ctx: AppContext, email: string, device: string, origin: RequestOrigin, now: Date, limits: SystemSettings): Promise<number> {
+  return reserveAttempt(ctx.db, "device", { email, ip: origin.ip, device }, [{ email, device, max: ctx.config.throttle.loginPerDevice }], limits.throttle_window_minutes, now);
+}
+
+/** The nonce of the request's valid device cookie for this account, if it sent one. */
+export function trustedDevice(ctx: AppContext, cookieHeader: string | undefined, email: string): string | null {
+  return verifyDeviceCookie(ctx.config.appKey, readCookie(cookieHeader, deviceCookieName(ctx.config.appKey, email)), email);
+}
+
+/**
+ * The password step. A device with a valid device cookie for the account is
+ * judged by its own failures only; any other client by the account's and
+ * addresses' counters. The right password gives a session, or a second step
+ * when the person uses two-factor sign-in.
+ */
+export async function login(ctx: AppContext, input: LoginInput, origin: RequestOrigin, cookieHeader?: string): Promise<SignIn> {
   const now = ctx.clock.now();
   // The throttle limits and the session lifetimes, read once for the whole sign-in.
   const system = await readSettings(ctx, "system");
-  const attemptId = await reservePasswordGuess(ctx, input.email, origin, now, system);
+  const device = trustedDevice(ctx, cookieHeader, input.email);
+  const attemptId = device ? await reserveDeviceGuess(ctx, input.email, device, origin, now, system) : await reservePasswordGuess(ctx, input.email, origin, now, system);
   const found = await findUserByEmail(ctx, input.email);
   const passwordOk = await verifyPassword(found?.user.password_hash ?? (await decoy(ctx)), input.password);
   if (!found || !passwordOk) {
@@ -99,15 +122,10 @@ export async function login(ctx: AppContext, input: LoginInput, origin: RequestO
     throw new HttpError(403, "auth.inactive");
   }
 
-  await clearAttempts(ctx.db, "login", input.email);
-  const author = { actorId: found.user.id, origin };
-  const lifetime = { hours: system.session_hours, rememberDays: system.remember_days };
-  const { token, expiresAt } = await mutate(ctx, author, { action: "auth.login", subjectType: "user" }, async (tx) => ({
-    result: await issueToken(tx, found.user.id, input.remember, origin, now, lifetime),
-    subjectId: found.user.id,
-    changes: { remember: input.remember },
-  }));
-  return { token, expires_at: expiresAt.toISOString(), user: toMe({ ...found.user, role: found.role }, ctx.config.appKey, now) };
+  // A known device forgets its own failures; the strangers' counters stay as they are.
+  if (device) await clearDeviceAttempts(ctx.db, input.email, device);
+  else await clearAttempts(ctx.db, "login", input.email);
+  return afterFirstFactor(ctx, found, input.remember, "password", origin, system);
 }
 
 export async function logout(ctx: AppContext, user: AuthUser, author: Author): Promise<void> {

@@ -3,12 +3,19 @@ import type { Db } from "../../db/client";
 import { authAttempts } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
 
-export type AttemptKind = "login" | "forgot";
+/**
+ * login: failed passwords of clients without a device cookie; device: failed
+ * passwords of a device that signed in before (counted by its cookie's
+ * nonce); forgot and link: reset and sign-in link requests; code: wrong
+ * two-factor codes.
+ */
+export type AttemptKind = "login" | "forgot" | "device" | "link" | "code";
 
-/** At most `max` attempts inside the window by this account, this address, or this account from this address. */
+/** At most `max` attempts inside the window by this account, this address, this device, or a combination. */
 export interface Limit {
   email?: string;
   ip?: string;
+  device?: string;
   max: number;
 }
 
@@ -16,6 +23,7 @@ function matching(kind: AttemptKind, limit: Limit, since: Date): SQL {
   const conditions = [eq(authAttempts.kind, kind), gt(authAttempts.created_at, since)];
   if (limit.email !== undefined) conditions.push(eq(authAttempts.email, limit.email));
   if (limit.ip !== undefined) conditions.push(eq(authAttempts.ip, limit.ip));
+  if (limit.device !== undefined) conditions.push(eq(authAttempts.device, limit.device));
   return and(...conditions)!;
 }
 
@@ -28,7 +36,7 @@ function matching(kind: AttemptKind, limit: Limit, since: Date): SQL {
 export async function reserveAttempt(
   db: Db,
   kind: AttemptKind,
-  who: { email: string; ip: string },
+  who: { email: string; ip: string; device?: string },
   limits: Limit[],
   windowMinutes: number,
   now: Date,
@@ -41,7 +49,7 @@ export async function reserveAttempt(
     // One account's attempts take turns (PostgreSQL serves them on several connections at once):
     // each then counts exactly the ones before it. A refusal rolls its own row back.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${kind}:${who.email}`}))`);
-    const [attempt] = await tx.insert(authAttempts).values({ kind, email: who.email, ip: who.ip, created_at: now }).returning({ id: authAttempts.id });
+    const [attempt] = await tx.insert(authAttempts).values({ kind, email: who.email, ip: who.ip, device: who.device ?? null, created_at: now }).returning({ id: authAttempts.id });
     for (const limit of limits) {
       const [row] = await tx.select({ attempts: count(), oldest: min(authAttempts.created_at) }).from(authAttempts).where(matching(kind, limit, since));
       if (Number(row.attempts) <= limit.max || !row.oldest) continue;
@@ -59,4 +67,19 @@ export async function releaseAttempt(db: Db, attemptId: number): Promise<void> {
 
 export async function clearAttempts(db: Db, kind: AttemptKind, email: string): Promise<void> {
   await db.delete(authAttempts).where(and(eq(authAttempts.kind, kind), eq(authAttempts.email, email)));
+}
+
+/** Forgets one device's failures (its owner signed in from it), and nobody else's. */
+export async function clearDeviceAttempts(db: Db, email: string, device: string): Promise<void> {
+  await db.delete(authAttempts).where(and(eq(authAttempts.kind, "device"), eq(authAttempts.email, email), eq(authAttempts.device, device)));
+}
+
+/** Whether the account is throttled for clients without a device cookie: the limits' count reached, without recording an attempt. */
+export async function isThrottled(db: Db, kind: AttemptKind, limits: Limit[], windowMinutes: number, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - windowMinutes * 60_000);
+  for (const limit of limits) {
+    const [row] = await db.select({ attempts: count() }).from(authAttempts).where(matching(kind, limit, since));
+    if (Number(row.attempts) >= limit.max) return true;
+  }
+  return false;
 }

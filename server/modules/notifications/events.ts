@@ -41,7 +41,22 @@ const ABOUT_PERSON: Record<string, NotificationType> = {
   "attendance.removed": "attendance_corrected",
 };
 
+/** Changes to a person's two-factor sign-in, each told to them with its own wording (notifications.types.two_factor.message_<context>). */
+const TWO_FACTOR: Record<string, string> = {
+  "auth.two_factor_enabled": "enabled",
+  "auth.two_factor_disabled": "disabled",
+  "auth.recovery_code_used": "recovery_code",
+  "user.two_factor_reset": "reset",
+};
+
 export function notifyOnEvents(ctx: AppContext): void {
+  for (const [type, context] of Object.entries(TWO_FACTOR)) {
+    ctx.events.on(type, async (event) => {
+      if (event.type !== type || event.subjectId === null) return;
+      const params = { context, left: event.changes?.recovery_codes_left };
+      await notify(ctx, { recipients: [event.subjectId], type: "two_factor", params, senderId: event.actorId !== event.subjectId ? event.actorId : null });
+    });
+  }
   for (const [type, notificationType] of Object.entries(ABOUT_PERSON)) {
     ctx.events.on(type, async (event) => {
       const person = event.changes?.user_id;

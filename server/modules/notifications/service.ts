@@ -48,6 +48,7 @@ const DEFAULT_LINK: Record<NotificationType, string | null> = {
   attendance_corrected: "/attendance/history",
   payslip_released: "/user-payslips",
   payslip_withdrawn: "/user-payslips",
+  two_factor: "/profile",
 };
 
 type Rows<T> = { rows: T[] };

@@ -37,6 +37,7 @@ function settingsDefaults(config: Pick<Config, "session" | "throttle">): { [G in
       forgot_per_account: config.throttle.forgotPerAccount,
       allow_registration: false,
       admin_contact: null,
+      two_factor_required: false,
     },
     notifications: { defaults: DEFAULT_DELIVERY },
     attendance: { max_accuracy_m: 1000, accuracy_allowance_m: 50 },

@@ -15,11 +15,19 @@ import { rowsOf } from "../../lib/sql-rows";
 
 /**
  * Rows that are part of the person's own record rather than history, and go
- * with it: their sessions and reset links, where they clock in, the
+ * with it: their sessions, reset and sign-in links, two-factor secret and recovery codes, where they clock in, the
  * schedules they follow. Their first pay rate is written with the record
  * (a second one is a change of pay: history), see PAY_RATES below.
  */
-const OWN_RECORD: ReadonlySet<PgTable> = new Set([schema.authTokens, schema.passwordResets, schema.userWorkLocations, schema.scheduleAssignments]);
+const OWN_RECORD: ReadonlySet<PgTable> = new Set([
+  schema.authTokens,
+  schema.passwordResets,
+  schema.loginLinks,
+  schema.twoFactor,
+  schema.recoveryCodes,
+  schema.userWorkLocations,
+  schema.scheduleAssignments,
+]);
 
 /** What each table's rows are to a person reading why someone is kept; a table not named here is "records". */
 const KIND_OF_TABLE: Readonly<Record<string, HistoryKind>> = {
