@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { LANGUAGE_CODES } from "./auth";
 import { DATE_FORMATS } from "./company";
+import { timeOfDay } from "./schedules";
 import { deliveryChoices, deliveryOverrides } from "./notification-types";
 import { userPreferences } from "./users";
 import { isoTimestamp } from "./replies";
@@ -68,6 +69,10 @@ export const systemSettings = z.strictObject({
   admin_contact: optionalText(200).transform((value) => value ?? null),
   /** Two-factor sign-in required of level 0 and of roles holding payroll_release or users_manage (contracts/two-factor.ts). */
   two_factor_required: z.boolean({ error: MESSAGE.invalidType }),
+  /** The daily backup into the server's backup directory (BACKUP_DIR): on or off, when (company time), and how many are kept. */
+  backup_enabled: z.boolean({ error: MESSAGE.invalidType }),
+  backup_time: timeOfDay,
+  backup_keep: wholeNumber(1, 365),
 });
 
 export const notificationSettings = z.strictObject({ defaults: deliveryChoices });
@@ -145,6 +150,9 @@ export const SETTINGS_RECORDS = {
     allow_registration: z.boolean(),
     admin_contact: z.string().nullable(),
     two_factor_required: z.boolean(),
+    backup_enabled: z.boolean(),
+    backup_time: z.string(),
+    backup_keep: z.number().int(),
     mail: mailStatus,
   }),
   notifications: z.object({ defaults: deliveryChoices }),

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { isoTimestamp } from "./replies";
 
 /** Every check, in the order the page shows them. */
-export const SYSTEM_CHECKS = ["database", "databaseSize", "migrations", "server", "timeZone", "files", "signedLinks", "jobs", "mail"] as const;
+export const SYSTEM_CHECKS = ["database", "databaseSize", "migrations", "server", "timeZone", "files", "signedLinks", "jobs", "mail", "backups"] as const;
 export type SystemCheckKey = (typeof SYSTEM_CHECKS)[number];
 
 export const CHECK_STATUSES = ["pass", "warn", "fail"] as const;
@@ -53,6 +53,11 @@ export const CHECK_FACTS = [
   "retrying",
   "failed",
   "lastError",
+  "lastBackup",
+  "lastBackupSize",
+  "dailyBackup",
+  "nextBackup",
+  "backupDirectory",
   "error",
 ] as const;
 export type CheckFactName = (typeof CHECK_FACTS)[number];
@@ -77,6 +82,9 @@ export const CHECK_ADVICE = [
   "workerStopped",
   "smtpUnreachable",
   "mailRetrying",
+  "backupDirUnwritable",
+  "backupFailed",
+  "backupOld",
 ] as const;
 export type CheckAdvice = (typeof CHECK_ADVICE)[number];
 

@@ -23,6 +23,7 @@ import { createSessionCache, forgetOnChange } from "./modules/auth/session-cache
 import { wireNotifications } from "./modules/notifications";
 import { wireAttendance } from "./modules/attendance";
 import { wirePayroll } from "./modules/payroll";
+import { wireBackups } from "./modules/backups";
 import type { AuthUser } from "./modules/auth/sessions";
 
 declare module "fastify" {
@@ -113,11 +114,12 @@ export async function buildApp({ database, config, clock = systemClock, logger =
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, config: route.config ?? {} });
   });
-  app.decorate("ctx", { db: database.db, clock, config, mailer, jobs, events, log: app.log, sessionCache });
+  app.decorate("ctx", { db: database.db, database, clock, config, mailer, jobs, events, log: app.log, sessionCache });
   for (const kind of await loadJobKinds(config.jobs.modules, app.ctx)) jobs.register(kind);
   wireNotifications(app, database);
   wireAttendance(app);
   wirePayroll(app);
+  wireBackups(app);
   app.decorateRequest("user", null as unknown as AuthUser);
   app.decorateRequest("t", null as unknown as Translate);
   app.decorateRequest("origin", null as unknown as RequestOrigin);

@@ -7,6 +7,8 @@ export interface Config {
   host: string;
   databaseUrl?: string;
   dataDir: string;
+  /** Where the daily and the app's own backups go (BACKUP_DIR); null: no scheduled backups (tests). */
+  backupDir: string | null;
   appUrl: string;
   appKey: string;
   smtpUrl?: string;
@@ -61,6 +63,7 @@ export const DEFAULT_CONFIG: Omit<Config, "dataDir" | "appKey" | "appUrl"> = {
   mailFrom: "Paydesk <no-reply@paydesk.local>",
   seedDemo: true,
   staticDir: null,
+  backupDir: null,
   passwordHashing: { memoryCost: 19456, timeCost: 2 },
   session: { hours: 12, rememberDays: 30 },
   sessionCacheSeconds: 10,
@@ -81,6 +84,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, rootDir: string): Config {
     host: env.HOST ?? DEFAULT_CONFIG.host,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
+    backupDir: path.resolve(rootDir, env.BACKUP_DIR ?? "backups"),
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     appKey: env.APP_KEY || storedAppKey(dataDir),
     smtpUrl: env.SMTP_URL || undefined,

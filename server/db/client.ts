@@ -26,12 +26,15 @@ export interface DatabaseOptions {
    * migrate and seed once per run and open a copy per file.
    */
   snapshot?: Blob;
+  /** Leave the schema as it is (a backup reads it as found; a restore builds it to the backup's own migration). */
+  migrate?: boolean;
 }
 
-/** Opens the database and brings its schema up to date. */
+/** Opens the database and brings its schema up to date (unless told not to). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.snapshot && (options.databaseUrl || options.dataDir)) throw new Error("a snapshot opens only an in-memory embedded database");
   const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir, options.snapshot);
+  if (options.migrate === false) return database;
   try {
     await migrateDatabase(database);
   } catch (error) {
@@ -99,7 +102,8 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
   return database;
 }
 
-async function migrateDatabase(database: Database): Promise<void> {
+/** Applies the migrations the database has not had yet. */
+export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === "postgres") {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     await migrate(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });

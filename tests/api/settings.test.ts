@@ -87,6 +87,9 @@ describe("the groups", () => {
         allow_registration: false,
         admin_contact: "it-help@example.com",
         two_factor_required: false,
+        backup_enabled: true,
+        backup_time: "02:00",
+        backup_keep: 14,
         mail: { transport: "outbox", from: "Paydesk <no-reply@paydesk.local>" },
       });
       expect((await read("notifications")).json().data.defaults.password_changed).toEqual({ in_app: true, email: true });

@@ -48,6 +48,9 @@ const SYSTEM: SettingsRecord<"system"> = {
   allow_registration: false,
   admin_contact: "it-help@example.com",
   two_factor_required: false,
+  backup_enabled: true,
+  backup_time: "02:00",
+  backup_keep: 14,
   mail: { transport: "outbox", from: "Paydesk <no-reply@paydesk.local>" },
 };
 

@@ -48,6 +48,7 @@ const TABLE: Record<Action, boolean[]> = {
   "dashboard.awaitingApproval": [Y, Y, Y, Y, Y, Y,   N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "dashboard.newHires": [Y, Y, Y,    Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "system.check":      [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   N, N,  N],
+  "system.backups":    [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   N, N,  N],
   "company.view":      [Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
   "company.update":    [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "schedules.list":    [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
@@ -215,7 +216,7 @@ describe("can(): edges of the table", () => {
   it("lets staff with the whole catalogue do everything but read the activity log and the mail outbox", () => {
     const staff = actor(2, PERMISSIONS);
     // Someone else's job of a kind nobody follows stays theirs.
-    const levelZeroOnly = ["activities.list", "settings.viewOutbox", "dashboard.admin", "system.check"];
+    const levelZeroOnly = ["activities.list", "settings.viewOutbox", "dashboard.admin", "system.check", "system.backups"];
     for (const action of ALL_ACTIONS) expect(check(staff, action, recordFor(action, "other"))).toBe(!levelZeroOnly.includes(action) && action !== "jobs.view");
   });
 

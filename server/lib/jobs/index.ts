@@ -6,4 +6,4 @@
  */
 export { JobError, type JobInput, type JobKind, type JobResult, type RunningJob } from "./kind";
 export { loadJobKinds } from "./modules";
-export { createJobs, type Jobs } from "./runner";
+export { createJobs, type EnqueueOptions, type Jobs } from "./runner";

@@ -21,7 +21,7 @@ export interface Jobs {
    * Queues a job and returns its id. Pass the caller's transaction as `db`
    * to queue it with the caller's writes: both commit or neither.
    */
-  enqueue<I extends JobInput>(kind: JobKind<I>, input: I, options?: { ownerId?: number | null; db?: Db }): Promise<number>;
+  enqueue<I extends JobInput>(kind: JobKind<I>, input: I, options?: EnqueueOptions): Promise<number>;
   /**
    * Short work run right after the reply, in this process only (a restart
    * loses it): for keeping response times equal, e.g. the reset-link lookup.
@@ -35,6 +35,16 @@ export interface Jobs {
   running(): boolean;
   /** Resolves when no work after a reply is left and no job of this process's kinds is due or running: for tests. */
   idle(): Promise<void>;
+}
+
+export interface EnqueueOptions {
+  ownerId?: number | null;
+  /** The caller's transaction: the job is queued with the caller's writes. */
+  db?: Db;
+  /** Not before this time (now by default). */
+  runAt?: Date;
+  /** Queued at most once by this name: a second enqueue returns the first one's id. */
+  key?: string;
 }
 
 export interface JobsOptions {
@@ -187,6 +197,8 @@ export function createJobs({ db, log, settings, soleWorker }: JobsOptions): Jobs
         input,
         ownerId: options.ownerId ?? null,
         maxAttempts: kind.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        runAt: options.runAt,
+        key: options.key,
       });
       // Start it now rather than at the next poll. Queued in a caller's transaction, it is claimable once that
       // commits: the embedded database runs the claim after the transaction, PostgreSQL's next poll finds it.

@@ -30,13 +30,18 @@ const claimable = or(and(eq(jobs.status, "queued"), lte(jobs.run_after, sql`now(
 
 export async function insertJob(
   db: Db,
-  job: { kind: string; input: Record<string, unknown>; ownerId: number | null; maxAttempts: number },
+  job: { kind: string; input: Record<string, unknown>; ownerId: number | null; maxAttempts: number; runAt?: Date; key?: string },
 ): Promise<number> {
-  const [row] = await db
-    .insert(jobs)
-    .values({ kind: job.kind, input: job.input, owner_id: job.ownerId, max_attempts: job.maxAttempts })
-    .returning({ id: jobs.id });
-  return row.id;
+  const values = { kind: job.kind, input: job.input, owner_id: job.ownerId, max_attempts: job.maxAttempts, run_after: job.runAt, key: job.key };
+  if (job.key === undefined) {
+    const [row] = await db.insert(jobs).values(values).returning({ id: jobs.id });
+    return row.id;
+  }
+  // Queued once by its key: whoever comes second gets the job the first one queued.
+  const [row] = await db.insert(jobs).values(values).onConflictDoNothing({ target: jobs.key }).returning({ id: jobs.id });
+  if (row) return row.id;
+  const [existing] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.key, job.key));
+  return existing.id;
 }
 
 /**

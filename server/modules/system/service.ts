@@ -6,6 +6,7 @@
 import { SYSTEM_CHECKS, worstStatus, type SystemCheckKey, type SystemCheckReply, type SystemCheckResult } from "../../../contracts/system-check";
 import type { AppContext } from "../../lib/context";
 import { systemClock, type Clock } from "../../lib/clock";
+import { checkBackups } from "./checks/backups";
 import { checkDatabase, checkDatabaseSize, readEngine } from "./checks/database";
 import { checkFiles } from "./checks/files";
 import { checkJobs } from "./checks/jobs";
@@ -41,6 +42,7 @@ export async function runSystemCheck(ctx: AppContext, options: CheckOptions = {}
     signedLinks: () => checkSignedLinks(ctx.config.appKey, now),
     jobs: () => checkJobs(ctx.db, (options.workerStarted ?? ctx.jobs.running)()),
     mail: () => checkMail(ctx.db, { smtpUrl: ctx.config.smtpUrl, from: ctx.config.mailFrom }, options.verifySmtp ?? verifySmtp),
+    backups: () => checkBackups(ctx),
   };
   const results = await Promise.all(
     SYSTEM_CHECKS.map(async (key): Promise<SystemCheckResult> => {

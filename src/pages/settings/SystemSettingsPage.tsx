@@ -2,8 +2,10 @@ import { Card, Descriptions, Form, Input, InputNumber, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 import { systemSettings, type SettingsRecord } from "../../../contracts/settings";
 import { usePolicy } from "../../auth/usePolicy";
+import { TimeOfDayPicker, timeOfDayFieldProps } from "../../components/attendance/TimeOfDayPicker";
 import { StateTag } from "../../components/common/StateTag";
 import { FieldRow, zodRules } from "../../components/form";
+import { BackupsCard } from "./BackupsCard";
 import { OutboxCard } from "./OutboxCard";
 import { SettingsForm } from "./SettingsForm";
 import { useSettingsGroup } from "./useSettingsGroup";
@@ -13,7 +15,7 @@ type NumberField = { [K in keyof SettingsRecord<"system">]: SettingsRecord<"syst
 
 const THROTTLE_FIELDS: NumberField[] = ["login_per_account_and_address", "login_per_account", "login_per_address", "forgot_per_address", "forgot_per_account"];
 
-/** /settings/system-settings: sign-in sessions and their protection, self-registration, and how mail leaves. */
+/** /settings/system-settings: sign-in sessions and their protection, self-registration, backups, and how mail leaves. */
 export default function SystemSettingsPage() {
   const { t } = useTranslation();
   const may = usePolicy();
@@ -39,6 +41,9 @@ export default function SystemSettingsPage() {
           </FieldRow>
           <FieldRow>{THROTTLE_FIELDS.slice(1, 3).map(number)}</FieldRow>
           <FieldRow>{THROTTLE_FIELDS.slice(3).map(number)}</FieldRow>
+          <Form.Item name="two_factor_required" label={t("settings.system.fields.two_factor_required")} valuePropName="checked" extra={t("settings.system.twoFactorHint")}>
+            <Switch />
+          </Form.Item>
         </Card>
         <Card title={t("settings.system.access")} style={{ marginBottom: 16 }}>
           <Form.Item name="allow_registration" label={t("settings.system.fields.allow_registration")} valuePropName="checked">
@@ -47,6 +52,17 @@ export default function SystemSettingsPage() {
           <Form.Item name="admin_contact" label={t("settings.system.fields.admin_contact")} rules={RULES.admin_contact} extra={t("settings.system.adminContactHint")}>
             <Input />
           </Form.Item>
+        </Card>
+        <Card title={t("settings.system.backups")} style={{ marginBottom: 16 }}>
+          <Form.Item name="backup_enabled" label={t("settings.system.fields.backup_enabled")} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <FieldRow>
+            <Form.Item name="backup_time" label={t("settings.system.fields.backup_time")} rules={RULES.backup_time} {...timeOfDayFieldProps} extra={t("settings.system.backupTimeHint")}>
+              <TimeOfDayPicker />
+            </Form.Item>
+            {number("backup_keep")}
+          </FieldRow>
         </Card>
       </SettingsForm>
       {values && (
@@ -60,6 +76,7 @@ export default function SystemSettingsPage() {
           {may("settings.viewOutbox") && <OutboxCard />}
         </Card>
       )}
+      {may("system.backups") && <BackupsCard />}
     </>
   );
 }

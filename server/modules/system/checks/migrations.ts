@@ -4,22 +4,13 @@
  * means the code was updated under a running server; one the journal does
  * not know means a newer Paydesk migrated this database.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { readMigrationFiles } from "drizzle-orm/migrator";
 import { MIGRATIONS_FOLDER, type Db } from "../../../db/client";
+import { migrationFiles } from "../../../db/migration-files";
 import { fact, rowsOf, verdict, when, type Outcome } from "./outcome";
 
-interface JournalEntry {
-  tag: string;
-  when: number;
-}
-
 export async function checkMigrations(db: Db, folder: string = MIGRATIONS_FOLDER): Promise<Outcome> {
-  const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as { entries: JournalEntry[] };
-  // Drizzle's own reading of the files (one per journal entry, in its order): the hash it recorded when applying each.
-  const files = readMigrationFiles({ migrationsFolder: folder }).map((file, index) => ({ ...file, tag: journal.entries[index].tag }));
+  const files = migrationFiles(folder);
   const applied = await rowsOf<{ hash: string; created_at: number }>(db, sql`select hash, created_at::float8 as created_at from drizzle.__drizzle_migrations order by created_at`);
 
   const byTime = new Map(files.map((file) => [file.folderMillis, file]));
