@@ -1,3 +1,4 @@
+import type { TwoFactorSetup } from "../../contracts/two-factor";
 import type { UserPreferences, UserRecord } from "../../contracts/users";
 import { http } from "../lib/http";
 
@@ -31,4 +32,12 @@ export const meApi = {
   endOtherSessions: async () => (await http.post<{ data: { ended: number }; message: string }>("/me/sessions/end-others")).data,
   /** An administrator signs a person out on every device. */
   endSessionsOf: async (userId: number) => (await http.post<{ data: { ended: number }; message: string }>(`/users/${userId}/end-sessions`)).data,
+  /** One's two-factor sign-in, for useCustom. */
+  twoFactorPath: "/me/two-factor",
+  startTwoFactor: async () => (await http.post<{ data: TwoFactorSetup }>("/me/two-factor/setup")).data.data,
+  enableTwoFactor: async (enrolment: string, code: string) => (await http.post<{ data: { recovery_codes: string[] }; message: string }>("/me/two-factor/enable", { enrolment, code })).data,
+  disableTwoFactor: async (password: string, code: string) => (await http.post<{ message: string }>("/me/two-factor/disable", { password, code })).data,
+  newRecoveryCodes: async (code: string) => (await http.post<{ data: { recovery_codes: string[] }; message: string }>("/me/two-factor/recovery-codes", { code })).data,
+  /** An administrator removes a person's two-factor sign-in. */
+  resetTwoFactorOf: async (userId: number) => (await http.post<{ data: { reset: boolean }; message: string }>(`/users/${userId}/two-factor/reset`)).data,
 };

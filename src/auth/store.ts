@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from "react";
-import type { LoginBody, Me } from "../../contracts/auth";
+import type { AxiosResponse } from "axios";
+import type { LoginBody, LoginResponse, Me } from "../../contracts/auth";
+import type { LoginChallenge } from "../../contracts/two-factor";
 import { parsePermissions, type PermissionMap } from "../../contracts/permissions";
 import { isSuperAdmin } from "../../contracts/policies/core";
 import { authApi, AUTH_SUCCESS } from "../api/auth";
@@ -98,18 +100,36 @@ export function initializeAuth(): Promise<void> {
   return initializing;
 }
 
-export async function login(credentials: LoginBody): Promise<Me> {
+/** The password (or a sign-in link) was right, and a second step is asked for: two-factor sign-in, or enrolling in it. */
+export class SecondStepNeeded extends Error {
+  constructor(readonly challenge: LoginChallenge) {
+    super(challenge.two_factor);
+    this.name = "SecondStepNeeded";
+  }
+}
+
+/**
+ * Runs a sign-in call (password, second step, one-time link): a session is
+ * stored and its user loaded; a 202 throws SecondStepNeeded with its challenge.
+ */
+export async function signInWith(call: () => Promise<AxiosResponse<LoginResponse | LoginChallenge>>): Promise<Me> {
   try {
-    const response = await authApi.login(credentials);
+    const response = await call();
+    if (response.status === 202) throw new SecondStepNeeded(response.data as LoginChallenge);
     if (!AUTH_SUCCESS.includes(response.status)) throw new Error(`unexpected status ${response.status}`);
-    storeSession(response.data.token);
-    set({ token: response.data.token, isAuthenticated: true });
+    const { token } = response.data as LoginResponse;
+    storeSession(token);
+    set({ token, isAuthenticated: true });
     initializing = Promise.resolve();
     return await fetchUser();
   } catch (error) {
     localLogout();
     throw error;
   }
+}
+
+export function login(credentials: LoginBody): Promise<Me> {
+  return signInWith(() => authApi.login(credentials));
 }
 
 /** Clears everything held about the session, with no server call. */

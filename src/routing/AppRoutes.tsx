@@ -10,6 +10,7 @@ const LoginPage = lazy(() => import("../pages/login/LoginPage"));
 const RegisterPage = lazy(() => import("../pages/register/RegisterPage"));
 const ForgotPasswordPage = lazy(() => import("../pages/forgot-password/ForgotPasswordPage"));
 const ResetPasswordPage = lazy(() => import("../pages/reset-password/ResetPasswordPage"));
+const LoginLinkPage = lazy(() => import("../pages/login-link/LoginLinkPage"));
 const UnauthorizedPage = lazy(() => import("../pages/status/UnauthorizedPage"));
 const ConnectionErrorPage = lazy(() => import("../pages/status/ConnectionErrorPage"));
 const SignedInRoutes = lazy(() => import("./SignedInRoutes"));
@@ -36,6 +37,14 @@ export function AppRoutes() {
         <Route path={ROUTES.register} element={<RegisterPage />} />
         <Route path={ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={ROUTES.resetPassword} element={<ResetPasswordPage />} />
+        <Route
+          path={ROUTES.loginLink}
+          element={
+            <PublicOnly>
+              <LoginLinkPage />
+            </PublicOnly>
+          }
+        />
         <Route path={ROUTES.unauthorized} element={<UnauthorizedPage />} />
         <Route path={ROUTES.connectionError} element={<ConnectionErrorPage />} />
         {/* Everything else: the resources' pages behind sign-in, or not found. */}

@@ -4,7 +4,7 @@ import { localLogout } from "../auth/store";
 import { setUnauthorizedHandler } from "../lib/http";
 import { ROUTES } from "./guards";
 
-const PUBLIC_PATHS: readonly string[] = [ROUTES.login, ROUTES.register, ROUTES.forgotPassword, ROUTES.resetPassword];
+const PUBLIC_PATHS: readonly string[] = [ROUTES.login, ROUTES.register, ROUTES.forgotPassword, ROUTES.resetPassword, ROUTES.loginLink];
 
 /** A 401 from any call ends the session and leads to the sign-in page (and back afterwards). */
 export function SessionExpiryHandler() {

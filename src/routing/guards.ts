@@ -15,6 +15,7 @@ export const ROUTES = {
   register: "/register",
   forgotPassword: "/forgot-password",
   resetPassword: "/reset-password",
+  loginLink: "/login-link",
   home: "/",
   profile: "/profile",
   dashboard: "/dashboard",

@@ -1,5 +1,7 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
 import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, MailOutlined } from "@ant-design/icons";
+import type { Me } from "../../../contracts/auth";
+import type { LoginChallenge } from "../../../contracts/two-factor";
 import { Alert, Button, Checkbox, Flex } from "antd";
 // The bare input: antd's Input namespace would also bring Password, Search and OTP to this page.
 import Input from "antd/es/input/Input";
@@ -11,10 +13,16 @@ import { Muted } from "../../components/common/Text";
 import { useDocumentTitle } from "../../components/common/useDocumentTitle";
 import { toast, TOAST_LIFE } from "../../lib/toast";
 import { firstProblem, validators, type Problem } from "../../lib/validators";
+import { authApi } from "../../api/auth";
+import { SecondStepNeeded } from "../../auth/store";
+import { ApiError } from "../../lib/http";
 import { authProvider } from "../../providers/auth";
-import { ROUTES } from "../../routing/guards";
+import { homeTarget, ROUTES, safeRedirect } from "../../routing/guards";
 import { blockEnd } from "./blockEnd";
 import { usePublicConfig } from "./usePublicConfig";
+
+/** The second step (two-factor sign-in) loads only when a password asks for it. */
+const SecondStep = lazy(() => import("./SecondStep"));
 
 const EMAIL_RULES = [validators.required, validators.email];
 const PASSWORD_RULES = [validators.required];
@@ -30,6 +38,11 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
+  /** The account is throttled for this device: a one-time link by e-mail is offered. */
+  const [throttled, setThrottled] = useState(false);
+  const [linkBusy, setLinkBusy] = useState(false);
+  const [linkSent, setLinkSent] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
   const config = usePublicConfig();
   useDocumentTitle(t("login.pageTitle"));
 
@@ -52,19 +65,73 @@ export default function LoginPage() {
     if (result.success) {
       toast("success", t("auth.loginSuccess"), undefined, TOAST_LIFE.default, "login-success");
       navigate(result.redirectTo ?? ROUTES.home, { replace: true });
+    } else if (result.error?.cause instanceof SecondStepNeeded) {
+      setChallenge(result.error.cause.challenge);
     } else {
-      const until = blockEnd(result.error?.cause, i18n.language);
+      const cause = result.error?.cause;
+      setThrottled(cause instanceof ApiError && cause.status === 429);
+      setLinkSent(null);
+      const until = blockEnd(cause, i18n.language);
       const message = until ? t("login.blockedUntil", { time: until }) : (result.error?.message ?? t("auth.invalidCredentials"));
       // One message: the banner above the form, no toast besides.
       setError(message);
     }
   };
 
+  const signedIn = (me: Me) => {
+    toast("success", t("auth.loginSuccess"), undefined, TOAST_LIFE.default, "login-success");
+    navigate(safeRedirect(params.get("redirect")) ?? homeTarget(me), { replace: true });
+  };
+
+  const sendLink = async () => {
+    setLinkBusy(true);
+    try {
+      setLinkSent((await authApi.requestLoginLink(email.trim())).data.message);
+      setError(null);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : t("auth.invalidCredentials"));
+    } finally {
+      setLinkBusy(false);
+    }
+  };
+
   const message = (problem: Problem | undefined) => (problem ? t(problem.key, problem.params) : null);
+
+  if (challenge) {
+    return (
+      <AuthShell title={t(challenge.two_factor === "enrol" ? "login.enrolTitle" : "login.twoFactorTitle")}>
+        <Suspense fallback={null}>
+          <SecondStep
+            challenge={challenge}
+            onSignedIn={signedIn}
+            onRestart={() => {
+              setChallenge(null);
+              setPassword("");
+            }}
+          />
+        </Suspense>
+      </AuthShell>
+    );
+  }
 
   return (
     <AuthShell title={t("login.title")} subtitle={t("login.subtitle")}>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
+      {linkSent && <Alert type="success" showIcon message={linkSent} style={{ marginBottom: 16 }} data-testid="login-link-sent" role="status" />}
+      {throttled && !linkSent && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="login-link-offer"
+          message={t("login.linkOffer")}
+          description={
+            <Button onClick={() => void sendLink()} loading={linkBusy} style={{ marginTop: 4, whiteSpace: "normal", height: "auto" }}>
+              {linkBusy ? t("login.linkSending") : t("login.linkButton")}
+            </Button>
+          }
+        />
+      )}
       <form onSubmit={submit} noValidate aria-busy={busy}>
         <Field id="login-email" label={t("login.email")} error={message(problems.email)}>
           <Input

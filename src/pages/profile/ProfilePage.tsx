@@ -11,11 +11,12 @@ import { useFormSubmit, zodRules } from "../../components/form";
 import { toast, TOAST_LIFE } from "../../lib/toast";
 import { ChangePasswordCard } from "./ChangePasswordCard";
 import { DevicesCard } from "./DevicesCard";
+import { TwoFactorCard } from "./TwoFactorCard";
 
 const CONTACT_FIELDS = ["first_name", "last_name", "phone", "address", "emergency_contact_name", "emergency_contact_phone"] as const;
 const RULES = zodRules(ownProfileBody.shape);
 
-/** /profile: one's own details, picture and password. */
+/** /profile: one's own details, picture, password, two-factor sign-in and signed-in devices. */
 export default function ProfilePage() {
   const { t } = useTranslation();
   const { result, query } = useCustom<{ data: UserRecord }>({ url: "/user", method: "get" });
@@ -80,6 +81,7 @@ export default function ProfilePage() {
             </Form>
           </Card>
           <ChangePasswordCard />
+          <TwoFactorCard />
           <DevicesCard />
         </Col>
       </Row>

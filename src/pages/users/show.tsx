@@ -16,6 +16,7 @@ import { StateTag, type StateTone } from "../../components/common/StateTag";
 import { ActivityChanges } from "../activities/ActivityChanges";
 import { PayHistory } from "./PayHistory";
 import { EndSessionsButton } from "./EndSessionsButton";
+import { ResetTwoFactorButton } from "./ResetTwoFactorButton";
 import { RestoreButton } from "./RestoreButton";
 
 interface Profile {
@@ -164,6 +165,7 @@ export default function UserProfilePage() {
           <Space wrap>
             {/* The same rule as editing them (users_manage, within one's own powers); one's own devices are on one's profile. */}
             {user.id !== me?.id && <EndSessionsButton person={user} />}
+            {user.id !== me?.id && <ResetTwoFactorButton person={user} />}
             <LinkButton to={pagePath("users", "edit", user.id)} icon={<EditOutlined />}>
               {t("employees.edit")}
             </LinkButton>
