@@ -73,13 +73,3 @@ export async function clearAttempts(db: Db, kind: AttemptKind, email: string): P
 export async function clearDeviceAttempts(db: Db, email: string, device: string): Promise<void> {
   await db.delete(authAttempts).where(and(eq(authAttempts.kind, "device"), eq(authAttempts.email, email), eq(authAttempts.device, device)));
 }
-
-/** Whether the account is throttled for clients without a device cookie: the limits' count reached, without recording an attempt. */
-export async function isThrottled(db: Db, kind: AttemptKind, limits: Limit[], windowMinutes: number, now: Date): Promise<boolean> {
-  const since = new Date(now.getTime() - windowMinutes * 60_000);
-  for (const limit of limits) {
-    const [row] = await db.select({ attempts: count() }).from(authAttempts).where(matching(kind, limit, since));
-    if (Number(row.attempts) >= limit.max) return true;
-  }
-  return false;
-}
