@@ -73,18 +73,24 @@ export const DEFAULT_CONFIG: Omit<Config, "dataDir" | "appKey" | "appUrl"> = {
   trustProxyHops: 0,
 };
 
+/** The embedded database's directory (DATA_DIR, by default data/ in the project). */
+export const dataDirFromEnv = (env: NodeJS.ProcessEnv, rootDir: string): string => path.resolve(rootDir, env.DATA_DIR ?? "data");
+
+/** Where backups go unless told otherwise (BACKUP_DIR, by default backups/ in the project). */
+export const backupDirFromEnv = (env: NodeJS.ProcessEnv, rootDir: string): string => path.resolve(rootDir, env.BACKUP_DIR ?? "backups");
+
 /** Reads the environment; APP_KEY is generated once and kept in the data directory. */
 export function configFromEnv(env: NodeJS.ProcessEnv, rootDir: string): Config {
   const port = Number(env.PORT ?? DEFAULT_CONFIG.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}".`);
-  const dataDir = path.resolve(rootDir, env.DATA_DIR ?? "data");
+  const dataDir = dataDirFromEnv(env, rootDir);
   return {
     ...DEFAULT_CONFIG,
     port,
     host: env.HOST ?? DEFAULT_CONFIG.host,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
-    backupDir: path.resolve(rootDir, env.BACKUP_DIR ?? "backups"),
+    backupDir: backupDirFromEnv(env, rootDir),
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     appKey: env.APP_KEY || storedAppKey(dataDir),
     smtpUrl: env.SMTP_URL || undefined,

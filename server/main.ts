@@ -3,6 +3,7 @@ import { configFromEnv } from "./config";
 import { openDatabase } from "./db/client";
 import { DEMO_LOGINS, DEMO_ROLE_LOGINS, isEmpty, seedDemo } from "./db/seed";
 import { pruneExpiredTokens } from "./modules/auth/sessions";
+import { commandSocketPath, openCommandSocket } from "./modules/backups/command-socket";
 import { ROOT_DIR } from "./paths";
 
 
@@ -16,8 +17,10 @@ async function main() {
   await pruneExpiredTokens(database.db, now);
 
   const app = await buildApp({ database, config, logger: { level: config.logLevel } });
+  let closeSocket = async () => {};
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, "shutting down");
+    await closeSocket();
     await app.close();
     await database.close();
     process.exit(0);
@@ -26,6 +29,8 @@ async function main() {
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  // The embedded database is this process's alone: the backup command asks it through this socket.
+  if (database.kind === "pglite") closeSocket = await openCommandSocket(app.ctx, commandSocketPath(config.dataDir));
   const where = database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded database in ${config.dataDir}`;
   const lines = [`Paydesk is running at ${config.appUrl} on the ${where}.`];
   if (config.seedDemo) {

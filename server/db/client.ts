@@ -10,6 +10,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** Embedded only: the whole data directory as an uncompressed tarball, for `openDatabase({ snapshot })`. */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -22,7 +24,7 @@ export interface DatabaseOptions {
   dataDir?: string;
   /**
    * In-memory embedded database only: start from this copy of a data directory
-   * (see `snapshotDatabase`) instead of an empty one, which skips initdb. Tests
+   * (see `Database.snapshot`) instead of an empty one, which skips initdb. Tests
    * migrate and seed once per run and open a copy per file.
    */
   snapshot?: Blob;
@@ -52,15 +54,10 @@ async function openPostgres(url: string): Promise<Database> {
   return { db, kind: "postgres", close: () => pool.end() };
 }
 
-/** The PGlite behind each open embedded database, for `snapshotDatabase`. */
-const pgliteClients = new WeakMap<Database, import("@electric-sql/pglite").PGlite>();
-
 /** The whole data directory of an embedded database as an uncompressed tarball, for `openDatabase({ snapshot })`. */
 export async function snapshotDatabase(database: Database): Promise<Blob> {
-  const client = pgliteClients.get(database);
-  if (!client) throw new Error("only an embedded (PGlite) database can be snapshotted");
-  // Uncompressed: opening a copy is what runs often, and it then has nothing to inflate.
-  return client.dumpDataDir("none");
+  if (!database.snapshot) throw new Error("only an embedded (PGlite) database can be snapshotted");
+  return database.snapshot();
 }
 
 async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<Database> {
@@ -90,16 +87,16 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
     throw error;
   }
   const db = drizzle(client, { schema }) as unknown as Db;
-  const database: Database = {
+  return {
     db,
     kind: "pglite",
+    // Uncompressed: opening a copy is what runs often, and it then has nothing to inflate.
+    snapshot: () => client.dumpDataDir("none"),
     close: async () => {
       await client.close();
       unlock();
     },
   };
-  pgliteClients.set(database, client);
-  return database;
 }
 
 /** Applies the migrations the database has not had yet. */

@@ -29,6 +29,17 @@ export function lockDataDirectory(dir: string): () => void {
   return () => fs.rmSync(file, { force: true });
 }
 
+/** The running process holding the directory's lock (a server), or null. */
+export function lockHolder(dir: string): number | null {
+  let holder: number;
+  try {
+    holder = Number(fs.readFileSync(path.join(dir, "paydesk.lock"), "utf8").trim());
+  } catch {
+    return null;
+  }
+  return holder && holder !== process.pid && isRunning(holder) ? holder : null;
+}
+
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);

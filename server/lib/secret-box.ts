@@ -23,6 +23,8 @@ export function unseal(appKey: string, purpose: string, sealed: string): string 
   if (parts.length !== 3) return null;
   try {
     const [iv, tag, body] = parts.map((part) => Buffer.from(part, "base64url"));
+    // Node's decoder ignores stray characters, so one sealed value would have many spellings: only ours opens.
+    if ([iv, tag, body].some((part, index) => part.toString("base64url") !== parts[index])) return null;
     if (iv.length !== 12 || tag.length !== 16) return null;
     const decipher = crypto.createDecipheriv("aes-256-gcm", keyFor(appKey, purpose), iv);
     decipher.setAuthTag(tag);

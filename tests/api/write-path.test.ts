@@ -8,6 +8,9 @@
  * any other write needs an entry in WRITES. That is the point. Public routes (sign-in, registration, reset links) record
  * security events on failure by design and have their own tests.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { InjectOptions } from "fastify";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,8 +24,12 @@ let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // A backup folder of its own, so that Back up now (a write) can run.
+  t = await startTestApp({ config: { backupDir: fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-write-path-backups-")) } });
   admin = await t.tokenFor(ADMIN.email);
+  // The test clock stands in March while the queue's clock is today's: every daily slot since would be due at once.
+  await call(t, admin, { method: "PUT", url: "/api/settings/system", payload: { backup_enabled: false } });
+  await t.app.ctx.jobs.idle();
 });
 afterAll(() => t.close());
 
@@ -167,6 +174,7 @@ const WRITES: Record<string, Write> = {
   "DELETE /api/payslips/{id}": async () => ({ token: admin, request: { method: "DELETE", url: `/api/payslips/${await createPayslip(t, admin)}` } }),
   // A test e-mail to oneself: recorded, as every message sent on someone's request is.
   "POST /api/system/check/test-mail": async () => ({ token: admin, request: { method: "POST", url: "/api/system/check/test-mail" } }),
+  "POST /api/system/backups": async () => ({ token: admin, request: { method: "POST", url: "/api/system/backups" } }),
   "POST /api/payslips/bulk-delete": async () => ({ token: admin, request: { method: "POST", url: "/api/payslips/bulk-delete", payload: { ids: [await createPayslip(t, admin), await createPayslip(t, admin)] } } }),
 };
 

@@ -86,6 +86,12 @@ export async function makeBackup(
   return { id, file: target.file, written };
 }
 
+/** Records a backup the command wrote itself (PostgreSQL, or an embedded database no server holds). */
+export async function recordCommandBackup(db: Db, target: { file: string; inBackupDir: boolean }, written: WrittenBackup): Promise<void> {
+  const id = await startRow(db, { trigger: "command", requestedBy: null }, target);
+  await finishRow(db, id, written);
+}
+
 /**
  * Keeps the newest `keep` of the app's own backup files and deletes the
  * older ones' files (their rows stay, marked removed). Files the command

@@ -58,10 +58,11 @@ export async function writeBackup(database: Database, destination: Writable, opt
 
 /** Writes the backup to `file` whole or not at all: under a temporary name, renamed once complete. */
 export async function writeBackupFile(database: Database, file: string, options: BackupOptions): Promise<WrittenBackup> {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // The whole company's data, password hashes included: for the server's user alone.
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const partial = `${file}.partial`;
   try {
-    const written = await writeBackup(database, fs.createWriteStream(partial, { flags: "wx" }), options);
+    const written = await writeBackup(database, fs.createWriteStream(partial, { flags: "wx", mode: 0o600 }), options);
     fs.renameSync(partial, file);
     return written;
   } catch (error) {
