@@ -12,8 +12,8 @@ import { backupDirFromEnv, dataDirFromEnv } from "../server/config";
 import { openDatabase, type Database } from "../server/db/client";
 import { lockHolder } from "../server/db/lock";
 import { commandSocketPath, type CommandBackupReply } from "../server/modules/backups/command-socket";
-import { backupFileName, rowTotal } from "../server/modules/backups/format";
-import { APP_VERSION, recordCommandBackup } from "../server/modules/backups/service";
+import { rowTotal } from "../server/modules/backups/format";
+import { APP_VERSION, recordCommandBackup, unusedFile } from "../server/modules/backups/service";
 import { writeBackupFile } from "../server/modules/backups/write";
 import { ROOT_DIR } from "../server/paths";
 
@@ -24,7 +24,7 @@ if (positionals.length > 1) {
 }
 const backupDir = backupDirFromEnv(process.env, ROOT_DIR);
 // npm runs scripts in the project's folder: a relative FILE means where the command was typed.
-const file = positionals[0] ? path.resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0]) : path.join(backupDir, backupFileName(new Date()));
+const file = positionals[0] ? path.resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0]) : unusedFile(backupDir, new Date());
 const target = { file, inBackupDir: path.dirname(file) === backupDir };
 
 function askServer(socket: string): Promise<CommandBackupReply> {

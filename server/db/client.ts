@@ -100,12 +100,12 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
 }
 
 /** Applies the migrations the database has not had yet. */
-export async function migrateDatabase(database: Database): Promise<void> {
+export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
   if (database.kind === "postgres") {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrate(database.db as never, { migrationsFolder });
   } else {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrate(database.db as never, { migrationsFolder });
   }
 }

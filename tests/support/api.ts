@@ -18,8 +18,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(options: { config?: Partial<Config>; seed?: boolean } = {}): Promise<TestApp> {
-  const clock = new TestClock();
+export async function startTestApp(options: { config?: Partial<Config>; seed?: boolean; clock?: TestClock } = {}): Promise<TestApp> {
+  const clock = options.clock ?? new TestClock();
   const config = testConfig(options.config);
   const seed = options.seed !== false;
   // The seeded template was hashed at the default test cost: a file that sets another seeds its own copy.

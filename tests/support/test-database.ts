@@ -106,3 +106,27 @@ async function openReusable(tarball: string): Promise<ReusableDatabase> {
 /** The schema holding a reusable database's template rows; no migration creates one of this name. */
 const KEPT = "test_template_rows";
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * A database with nothing in it, not even the schema (what a restore starts
+ * from): a new in-memory embedded one, or a new database on the PostgreSQL
+ * server of TEST_DATABASE_URL.
+ */
+export async function openBlankDatabase(): Promise<TestDatabase> {
+  const templates = inject("databaseTemplates");
+  if (!templates || templates.kind === "pglite") {
+    const database = await openDatabase({ migrate: false });
+    return { ...database, dispose: () => database.close() };
+  }
+  const { adminUrl } = templates;
+  const name = `paydesk_blank_${crypto.randomBytes(6).toString("hex")}`;
+  await withAdminClient(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE template0`));
+  const database = await openDatabase({ databaseUrl: databaseUrl(adminUrl, name), migrate: false });
+  return {
+    ...database,
+    dispose: async () => {
+      await database.close();
+      await withAdminClient(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name}`));
+    },
+  };
+}

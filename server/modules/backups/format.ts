@@ -32,9 +32,12 @@ export type BackupManifest = z.infer<typeof manifestSchema>;
 export const END_LINE = JSON.stringify({ end: true });
 export const tableLine = (name: string) => JSON.stringify({ table: name });
 
-/** paydesk-backup-2026-11-28T02-00-00Z.jsonl.gz: sorts by time, and holds no characters a file system refuses. */
-export function backupFileName(at: Date): string {
-  return `paydesk-backup-${at.toISOString().slice(0, 19).replace(/:/g, "-")}Z.jsonl.gz`;
+/**
+ * paydesk-backup-2026-11-28T02-00-00Z.jsonl.gz: sorts by time, and holds no characters a file system refuses.
+ * A second backup in the same second is told apart by a number (…Z-2.jsonl.gz).
+ */
+export function backupFileName(at: Date, copy = 1): string {
+  return `paydesk-backup-${at.toISOString().slice(0, 19).replace(/:/g, "-")}Z${copy > 1 ? `-${copy}` : ""}.jsonl.gz`;
 }
 
 /** Total rows of a manifest. */

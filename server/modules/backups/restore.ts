@@ -105,6 +105,15 @@ async function dropForeignKeys(tx: Db): Promise<ForeignKey[]> {
   return keys;
 }
 
+async function addForeignKey(tx: Db, key: ForeignKey): Promise<void> {
+  try {
+    await tx.execute(sql.raw(`alter table ${key.table} add constraint ${key.name} ${key.definition}`));
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    throw new RestoreError(`The backup file is damaged: rows of ${key.table} name rows it does not hold (${cause instanceof Error ? cause.message : (error as Error).message}).`);
+  }
+}
+
 async function insertableColumns(tx: Db, table: string): Promise<string> {
   const [row] = rowsOf<{ columns: string }>(
     await tx.execute(sql`select string_agg(quote_ident(column_name), ', ' order by ordinal_position) as columns from information_schema.columns
@@ -123,7 +132,13 @@ async function loadTable(tx: Db, lines: Lines, table: BackupManifest["tables"][n
   const flush = async () => {
     if (batch.length === 0) return;
     // The rows stay text from file to database: json_populate_recordset reads each column by its type.
-    await tx.execute(sql`insert into ${target} (${sql.raw(columns)}) select ${sql.raw(columns)} from json_populate_recordset(null::${target}, ${`[${batch.join(",")}]`}::json)`);
+    try {
+      await tx.execute(sql`insert into ${target} (${sql.raw(columns)}) select ${sql.raw(columns)} from json_populate_recordset(null::${target}, ${`[${batch.join(",")}]`}::json)`);
+    } catch (error) {
+      // Rows a backup wrote always go back in: ones that do not were altered since.
+      const cause = (error as { cause?: unknown }).cause;
+      throw new RestoreError(`The backup file is damaged: rows of ${table.name} do not fit its schema (${cause instanceof Error ? cause.message : (error as Error).message}).`);
+    }
     batch = [];
     batchText = 0;
   };
@@ -173,7 +188,7 @@ export async function restoreBackup(database: Database, input: Readable, options
       const foreignKeys = await dropForeignKeys(tx);
       for (const table of manifest.tables) await loadTable(tx, lines, table);
       if ((await nextLine(lines, "its end")) !== END_LINE) throw new RestoreError("The backup file is damaged: it goes on after its last table.");
-      for (const key of foreignKeys) await tx.execute(sql.raw(`alter table ${key.table} add constraint ${key.name} ${key.definition}`));
+      for (const key of foreignKeys) await addForeignKey(tx, key);
       await restoreSequences(tx, manifest.sequences);
       await checkCounts(tx, manifest);
     });

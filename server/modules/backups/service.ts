@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, like, sql } from "drizzle-orm";
 import packageJson from "../../../package.json" with { type: "json" };
 import type { Db } from "../../db/client";
 import { backups, type JobErrorRecord } from "../../db/schema";
@@ -29,12 +29,22 @@ export interface BackupRequest {
   file?: string;
 }
 
+/** A name in `dir` that no backup has, finished or being written, nor had (`taken`: so that no two rows of the list share one). */
+export function unusedFile(dir: string, now: Date, taken: ReadonlySet<string> = new Set()): string {
+  for (let copy = 1; ; copy++) {
+    const file = path.join(dir, backupFileName(now, copy));
+    if (!taken.has(file) && !fs.existsSync(file) && !fs.existsSync(`${file}.partial`)) return file;
+  }
+}
+
 /** Where a backup the server makes goes, or why it cannot make one. */
-export function backupTarget(ctx: Pick<AppContext, "config">, request: Pick<BackupRequest, "file">, now: Date): { file: string; inBackupDir: boolean } {
+export async function backupTarget(ctx: Pick<AppContext, "config" | "db">, request: Pick<BackupRequest, "file">, now: Date): Promise<{ file: string; inBackupDir: boolean }> {
   const dir = ctx.config.backupDir;
   if (request.file) return { file: path.resolve(request.file), inBackupDir: dir !== null && path.dirname(path.resolve(request.file)) === dir };
   if (!dir) throw new Error("no backup directory is configured (BACKUP_DIR)");
-  return { file: path.join(dir, backupFileName(now)), inBackupDir: true };
+  const first = path.join(dir, backupFileName(now).replace(".jsonl.gz", ""));
+  const taken = await ctx.db.select({ file: backups.file_path }).from(backups).where(like(backups.file_path, `${first}%`));
+  return { file: unusedFile(dir, now, new Set(taken.map((row) => row.file))), inBackupDir: true };
 }
 
 async function startRow(db: Db, request: BackupRequest, target: { file: string; inBackupDir: boolean }): Promise<number> {
@@ -71,7 +81,7 @@ export async function makeBackup(
   options: { onTable?: (done: number, total: number) => Promise<void>; finish?: (work: (db: Db) => Promise<void>) => Promise<void> } = {},
 ): Promise<{ id: number; file: string; written: WrittenBackup }> {
   const now = ctx.clock.now();
-  const target = backupTarget(ctx, request, now);
+  const target = await backupTarget(ctx, request, now);
   const id = await startRow(ctx.db, request, target);
   let written: WrittenBackup;
   try {

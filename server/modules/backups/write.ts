@@ -56,14 +56,16 @@ export async function writeBackup(database: Database, destination: Writable, opt
   return { manifest, size_bytes: size, sha256: hash.digest("hex") };
 }
 
-/** Writes the backup to `file` whole or not at all: under a temporary name, renamed once complete. */
+/** Writes the backup to `file` whole or not at all: under a temporary name, given its own once complete. */
 export async function writeBackupFile(database: Database, file: string, options: BackupOptions): Promise<WrittenBackup> {
   // The whole company's data, password hashes included: for the server's user alone.
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const partial = `${file}.partial`;
   try {
     const written = await writeBackup(database, fs.createWriteStream(partial, { flags: "wx", mode: 0o600 }), options);
-    fs.renameSync(partial, file);
+    // Published under its name without replacing a file of that name (a rename would): another backup is never lost.
+    fs.linkSync(partial, file);
+    fs.rmSync(partial);
     return written;
   } catch (error) {
     fs.rmSync(partial, { force: true });
