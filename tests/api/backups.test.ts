@@ -19,7 +19,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PERMISSIONS } from "../../contracts/permissions";
 import { buildApp } from "../../server/app";
-import { MIGRATIONS_FOLDER, migrateDatabase, type Database, type Db } from "../../server/db/client";
+import { MIGRATIONS_FOLDER, migrateDatabase, openDatabase, type Database, type Db } from "../../server/db/client";
 import { migrationFiles } from "../../server/db/migration-files";
 import { backups, jobs } from "../../server/db/schema";
 import { openCommandSocket } from "../../server/modules/backups/command-socket";
@@ -33,6 +33,7 @@ import { checkBackups } from "../../server/modules/system/checks/backups";
 import { rowsOf } from "../../server/lib/sql-rows";
 import { startTestApp, TestClock, testConfig, type TestApp } from "../support/api";
 import { activitiesAfter, ADMIN, call, employeeSignedIn, lastActivityId, multipart, PNG_1X1, staffWith } from "../support/people";
+import { seedTestCompany } from "../support/test-config";
 import { openBlankDatabase, type TestDatabase } from "../support/test-database";
 
 const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `paydesk-${name}-`));
@@ -226,6 +227,33 @@ describe("a backup and its restore", { timeout: 90_000 }, () => {
     expect(Number(applied[0].count)).toBe(all.length);
     const roles = rowsOf<{ name: string }>(await target.db.execute(sql`select name from roles where description = 'from the older version'`));
     expect(roles).toEqual([{ name: "Payroll clerk" }]);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("between the embedded database and PostgreSQL", { timeout: 90_000 }, () => {
+  it("restores a backup of the embedded database into PostgreSQL, and that one's backup into an embedded database, row for row", async () => {
+    const embedded = await openDatabase({});
+    try {
+      await seedTestCompany(embedded.db);
+      const first = await backupOf(embedded, false);
+      expect(first.manifest.database).toBe("pglite");
+      const postgres = await blank();
+      expect(postgres.kind).toBe("postgres");
+      await restore(postgres, first.file);
+      expect(await contents(postgres.db)).toEqual(await contents(embedded.db));
+
+      const second = await backupOf(postgres, true);
+      expect(second.manifest.database).toBe("postgres");
+      const back = await openDatabase({ migrate: false });
+      try {
+        await restore(back, second.file);
+        expect(await contents(back.db)).toEqual(await contents(embedded.db));
+      } finally {
+        await back.close();
+      }
+    } finally {
+      await embedded.close();
+    }
   });
 });
 
