@@ -15,6 +15,7 @@
  *     clock-in/clock-out by 50 people at once (p50 / p95 / p99)
  *   - payroll, on the same directory: the demo's nine components, a run over everyone calculated and
  *     persisted (then recalculated), request to "calculated", and the server's memory peak;
+ *     then npm run backup of that running server (GET /api/me timed meanwhile) and npm run restore of it;
  *     the same on a throwaway PostgreSQL cluster when PostgreSQL is installed
  *   - payslip documents, on a DATA_DIR of about 1,000 people: a run of them calculated, then every
  *     payslip as PDFs in one ZIP (request to last byte; the entries' sizes read back), and single
@@ -37,6 +38,7 @@ import { findBinDir, startCluster } from "../../scripts/pg-cluster";
 import { measurePayroll, type PayrollFigures } from "./payroll";
 import { measurePayslips, type PayslipFigures } from "./payslips";
 import { measureDashboards } from "./dashboard";
+import { measureBackup, type BackupFigures } from "./backups";
 
 /** The part of autocannon's programmatic API used here (the package ships no types). */
 interface AutocannonResult {
@@ -286,6 +288,8 @@ interface AttendanceFigures {
   clocking: ClockingFigures;
   /** (g) The month's payroll over the same people. */
   payroll: PayrollFigures;
+  /** A backup of that server while it runs, and its restore. */
+  backup: BackupFigures;
 }
 
 /** (f) One month's attendance report over 10,000 people × 22 working days, on a directory of its own. */
@@ -319,7 +323,8 @@ async function measureAttendanceReport(): Promise<AttendanceFigures> {
       }
       const clocking = await measureClocking(server, token);
       const payroll = await measurePayroll(server, token);
-      return { people: loaded.people, records: loaded.records, loadMs: loaded.ms, exports, exportRows, pages, daily, clocking, payroll };
+      const backup = await measureBackup(server, token);
+      return { people: loaded.people, records: loaded.records, loadMs: loaded.ms, exports, exportRows, pages, daily, clocking, payroll, backup };
     } finally {
       await stop(server);
     }
@@ -456,6 +461,9 @@ async function main(): Promise<void> {
       widths,
     ),
     row(["  server memory before / peak / after (RSS)", [attendance.payroll.beforeMb, attendance.payroll.peakMb, attendance.payroll.rssMb].map((mb) => mb?.toFixed(0) ?? "?").join(" / ") + " MB", "(context)"], widths),
+    row([`npm run backup of that running server (${attendance.backup.rows.toLocaleString("en")} rows)`, seconds(attendance.backup.backupMs), "(context)"], widths),
+    row(["  file size; slowest of GET /api/me meanwhile (calls)", `${attendance.backup.fileMb.toFixed(1)} MB; ${ms(attendance.backup.meMaxMs)} ms (${attendance.backup.meCalls})`, "(context)"], widths),
+    row(["  npm run restore of it into a new DATA_DIR", seconds(attendance.backup.restoreMs), "(context)"], widths),
     row([`payslip PDFs of a run as one ZIP (${documents.entries.toLocaleString("en")} PDFs)`, documents.zips.map((value) => seconds(value)).join(" / "), `<= ${TARGET_ZIP_S} s`], widths),
     row(["  largest / average PDF (font subset embedded)", `${documents.largestPdfKb.toFixed(1)} / ${documents.averagePdfKb.toFixed(1)} KB`, `<= ${TARGET_PDF_KB} KB`], widths),
     row(["  ZIP size; payslips in the run", `${documents.zipMb.toFixed(1)} MB; ${documents.payslips.toLocaleString("en")}`, "(context)"], widths),
