@@ -34,7 +34,7 @@ async function get(server: RunningServer, token: string, url: string): Promise<{
 }
 
 // Three servers start and four commands each start node, one with initdb: a minute or two.
-describe("npm run backup and npm run restore", { timeout: 240_000 }, () => {
+describe("npm run backup and npm run restore", { timeout: 360_000 }, () => {
   const servers: RunningServer[] = [];
   const dirs: string[] = [];
   afterAll(async () => {
@@ -97,9 +97,10 @@ describe("npm run backup and npm run restore", { timeout: 240_000 }, () => {
     expect(phone).toMatch(/^\+63 917 000 \d{4}$/);
     const check = await get(copy, copyToken, "/api/system/check");
     expect(check.status).toBe(200);
+    // Every check passes, or at most warns (mail goes to the outbox here, and the copy has made no backup of its own).
     const checks = (check.body.data as { checks: { key: string; status: string }[] }).checks;
-    expect(checks.find((entry) => entry.key === "database")?.status).toBe("pass");
-    expect(checks.find((entry) => entry.key === "signedLinks")?.status).not.toBe("fail");
+    expect(checks.filter((entry) => entry.status === "fail")).toEqual([]);
+    for (const key of ["database", "migrations", "files", "signedLinks", "jobs"]) expect(checks.find((entry) => entry.key === key)?.status, key).toBe("pass");
     await copy.stop();
 
     // Restored once, the directory is no longer empty.

@@ -21,7 +21,7 @@ const STOP_TIMEOUT_MS = 10_000;
 const MAIL_LOG_MESSAGE = "mail (no SMTP_URL: kept in outbox)";
 
 /** Variables of the caller's environment that would change what the server talks to. */
-const ISOLATED_VARIABLES = ["DATABASE_URL", "SMTP_URL", "MAIL_FROM", "APP_KEY", "TRUST_PROXY", "HOST", "PORT", "DATA_DIR", "APP_URL", "SEED_DEMO", "LOG_LEVEL"];
+const ISOLATED_VARIABLES = ["DATABASE_URL", "SMTP_URL", "MAIL_FROM", "APP_KEY", "TRUST_PROXY", "HOST", "PORT", "DATA_DIR", "APP_URL", "SEED_DEMO", "LOG_LEVEL", "BACKUP_DIR"];
 
 export interface OutboxMail {
   to: string;
@@ -152,6 +152,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
+    // Backups of a test server stay in its own directory, never in the checkout's ./backups.
+    BACKUP_DIR: path.join(dataDir, "backups"),
     APP_URL: url,
     LOG_LEVEL: "info",
     SEED_DEMO: "1",
