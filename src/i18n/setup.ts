@@ -37,11 +37,16 @@ async function applyFormats(code: string): Promise<void> {
   document.documentElement.lang = language?.htmlLang ?? "en";
 }
 
-/** Switches the whole app: messages, date formats, the page's lang, and the stored choice. */
+/**
+ * Switches the whole app: date formats, messages, the page's lang, and the
+ * stored choice. Dates first: the screens re-render when the messages change
+ * (nothing re-renders when dayjs does), so a date written then must already
+ * be in the new language.
+ */
 export async function changeLanguage(code: string): Promise<void> {
+  await applyFormats(code);
   await i18next.changeLanguage(code);
   storeLocale(code);
-  await applyFormats(code);
 }
 
 /** Resolves once every language's startup messages are in: the app renders only after that. */
