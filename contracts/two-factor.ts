@@ -60,8 +60,8 @@ export const twoFactorCodeBody = z.strictObject({ code: secondFactorCode });
 /** New recovery codes, shown once. */
 export const recoveryCodesRecord = z.object({ recovery_codes: z.array(z.string()) });
 
-/** An administrator's reset: whether the person had two-factor sign-in to reset. */
-export const twoFactorResetRecord = z.object({ reset: z.boolean() });
+/** An administrator's reset, done (a person without two-factor sign-in is refused with 409). */
+export const twoFactorResetRecord = z.object({ reset: z.literal(true) });
 
 /** The sign-in's second step: the challenge the password step answered, and a code. */
 export const twoFactorLoginBody = z.strictObject({ challenge: requiredText(2000), code: secondFactorCode });

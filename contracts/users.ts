@@ -167,7 +167,17 @@ export type UserUpdateInput = z.output<typeof userUpdateBody>;
 
 const nullableText = z.string().nullable();
 
-/** A person as the API returns them; pay fields only for readers allowed to see pay. */
+/** Whether a person signs in with a second factor (an authenticator app), and since when. */
+export const userTwoFactor = z.object({
+  enabled: z.boolean(),
+  enabled_at: isoTimestamp.nullable(),
+});
+export type UserTwoFactor = z.infer<typeof userTwoFactor>;
+
+/**
+ * A person as the API returns them; pay fields only for readers allowed to
+ * see pay, two_factor only for those who manage people (users.viewTwoFactor).
+ */
 export const userRecord = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -203,6 +213,7 @@ export const userRecord = z.object({
   bank_account: nullableText.optional(),
   tax_id: nullableText.optional(),
   social_insurance_id: nullableText.optional(),
+  two_factor: userTwoFactor.optional(),
 });
 
 export type UserRecord = z.infer<typeof userRecord>;

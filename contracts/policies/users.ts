@@ -79,6 +79,12 @@ export const usersPolicy = definePolicy<UserSubject>()({
     endSessions: { permission: "users_manage", when: [actOn] },
     /** The person's two-factor sign-in removed (a lost phone and no recovery code): they enrol again. */
     resetTwoFactor: { permission: "users_manage", when: [actOn] },
+    /**
+     * Whether a person has two-factor sign-in on, and since when (the record's
+     * two_factor, the list's filter): for whoever manages people, who answer
+     * "who has not set it up yet" when the settings require it.
+     */
+    viewTwoFactor: { permission: "users_manage" },
     /** An archived person brought back. */
     restore: { permission: "users_manage", when: [actOn] },
     viewPay: { permission: "users_pay_view", own: true },
@@ -90,5 +96,6 @@ export const usersPolicy = definePolicy<UserSubject>()({
     { fields: CREDENTIAL_FIELDS, write: "setCredentials" },
     { fields: POWER_FIELDS, write: "assign" },
     { fields: CLOCKING_FIELDS, write: "setClocking" },
+    { fields: ["two_factor"], read: "viewTwoFactor" },
   ],
 });

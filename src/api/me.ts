@@ -38,6 +38,6 @@ export const meApi = {
   enableTwoFactor: async (enrolment: string, code: string) => (await http.post<{ data: { recovery_codes: string[] }; message: string }>("/me/two-factor/enable", { enrolment, code })).data,
   disableTwoFactor: async (password: string, code: string) => (await http.post<{ message: string }>("/me/two-factor/disable", { password, code })).data,
   newRecoveryCodes: async (code: string) => (await http.post<{ data: { recovery_codes: string[] }; message: string }>("/me/two-factor/recovery-codes", { code })).data,
-  /** An administrator removes a person's two-factor sign-in. */
-  resetTwoFactorOf: async (userId: number) => (await http.post<{ data: { reset: boolean }; message: string }>(`/users/${userId}/two-factor/reset`)).data,
+  /** An administrator removes a person's two-factor sign-in (409 when they have none). */
+  resetTwoFactorOf: async (userId: number) => (await http.post<{ data: { reset: true }; message: string }>(`/users/${userId}/two-factor/reset`)).data,
 };

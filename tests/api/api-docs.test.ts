@@ -99,6 +99,18 @@ describe("GET /api/docs/json", () => {
     expect(Object.keys(body.content["application/json"].schema.properties)).toEqual(expect.arrayContaining(["first_name", "email", "base_rate"]));
     expect(paths["/api/users/{id}"].get.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: "id", in: "path" })]));
   });
+
+  it("carries the reply schemas, fields only some readers get included (a person's two_factor), and the list's filters", async () => {
+    const { paths } = await documentFor(null);
+    type Schema = { properties?: Record<string, Schema>; required?: string[]; anyOf?: Schema[] };
+    const replyOf = (path: string) => (paths[path].get.responses?.["200"]?.content?.["application/json"] as { schema: Schema }).schema.properties!.data;
+    const person = replyOf("/api/users/{id}");
+    expect(Object.keys(person.properties!)).toEqual(expect.arrayContaining(["email", "base_rate", "two_factor"]));
+    // Optional: only readers who manage people get it.
+    expect(person.required).not.toContain("two_factor");
+    expect(Object.keys(person.properties!.two_factor.properties!).sort()).toEqual(["enabled", "enabled_at"]);
+    expect(paths["/api/users"].get.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: "filter[two_factor][equals]", in: "query" })]));
+  });
 });
 
 describe("GET /api/docs", () => {

@@ -236,15 +236,75 @@ describe("POST /api/users/{id}/two-factor/reset", () => {
     expect(told.params).toMatchObject({ context: "reset" });
     expect(told.sender_id).not.toBeNull();
     expect(await actionsOf(person.id)).toContain("user.two_factor_reset");
-    // Nothing left to reset: said, and nothing logged.
-    expect((await call(t, admin, { method: "POST", url })).json()).toEqual({ data: { reset: false }, message: "They had no two-factor sign-in to reset." });
+    // Nothing left to reset: refused (409), and nothing logged.
+    const logged = (await actionsOf(person.id)).length;
+    const again = await call(t, admin, { method: "POST", url });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: "They do not have two-factor sign-in on: there is nothing to reset." });
+    expect(await actionsOf(person.id)).toHaveLength(logged);
     expect((await call(t, admin, { method: "POST", url: "/api/users/999999/two-factor/reset" })).statusCode).toBe(404);
+  });
+
+  it("refuses (409) a person who never set it up, in the reader's language, writing nothing", async () => {
+    const person = await createPerson(t, admin);
+    const url = `/api/users/${person.id}/two-factor/reset`;
+    const refused = await call(t, admin, { method: "POST", url });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: "They do not have two-factor sign-in on: there is nothing to reset." });
+    const inFrench = await call(t, admin, { method: "POST", url, headers: { "accept-language": "fr" } });
+    expect(inFrench.statusCode).toBe(409);
+    expect(inFrench.json().message).toBe("Cette personne n'a pas de connexion en deux étapes activée : il n'y a rien à réinitialiser.");
+    expect(await actionsOf(person.id)).not.toContain("user.two_factor_reset");
+    expect(await toldOf(person.id)).toEqual([]);
   });
 
   it("lets staff with users_manage reset an employee's", async () => {
     const person = await enrolled();
     const manager = await staffWith(t, admin, ["users_manage", "users_view"]);
     expect((await call(t, manager.token, { method: "POST", url: `/api/users/${person.id}/two-factor/reset` })).json().data).toEqual({ reset: true });
+  });
+});
+
+describe("whether a person has it on, on their record (GET /api/users/{id}) and in the list", () => {
+  it("answers 401 signed out and 403 to an employee reading someone else", async () => {
+    const person = await createPerson(t, admin);
+    expect((await call(t, null, { method: "GET", url: `/api/users/${person.id}` })).statusCode).toBe(401);
+    expect((await call(t, await t.tokenFor(EMPLOYEE.email), { method: "GET", url: `/api/users/${person.id}` })).statusCode).toBe(403);
+  });
+
+  it("shows the administrator off before, on since the moment it was turned on after, and off again after a reset", async () => {
+    const person = await createPerson(t, admin);
+    const record = async () => {
+      const response = await call(t, admin, { method: "GET", url: `/api/users/${person.id}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.two_factor;
+    };
+    expect(await record()).toEqual({ enabled: false, enabled_at: null });
+    const token = await signedIn(person);
+    const turnedOnAt = t.clock.now().toISOString();
+    await enrol(token);
+    expect(await record()).toEqual({ enabled: true, enabled_at: turnedOnAt });
+    // The profile page reads the same record.
+    expect((await call(t, admin, { method: "GET", url: `/api/users/${person.id}/profile` })).json().data.user.two_factor).toEqual({ enabled: true, enabled_at: turnedOnAt });
+    expect((await call(t, admin, { method: "POST", url: `/api/users/${person.id}/two-factor/reset` })).statusCode).toBe(200);
+    expect(await record()).toEqual({ enabled: false, enabled_at: null });
+  });
+
+  it("filters the list by it: who has it on, who has not set it up yet", async () => {
+    const department = `2FA ${Date.now()}`;
+    const on = await createPerson(t, admin, { department });
+    const off = await createPerson(t, admin, { department });
+    await enrol(await signedIn(on));
+    const list = async (value: string) => {
+      const response = await call(t, admin, { method: "GET", url: `/api/users?filter[department][equals]=${encodeURIComponent(department)}&filter[two_factor][equals]=${value}` });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().meta.total).toBe(response.json().data.length);
+      return (response.json().data as { id: number; two_factor: { enabled: boolean } }[]).map((row) => [row.id, row.two_factor.enabled]);
+    };
+    expect(await list("true")).toEqual([[on.id, true]]);
+    expect(await list("false")).toEqual([[off.id, false]]);
+    const sorted = await call(t, admin, { method: "GET", url: `/api/users?filter[department][equals]=${encodeURIComponent(department)}&sort=-two_factor` });
+    expect((sorted.json().data as { id: number }[]).map((row) => row.id)).toEqual([on.id, off.id]);
   });
 });
 

@@ -670,6 +670,34 @@ describe("the last active super administrator", () => {
   });
 });
 
+describe("two_factor on a person's record: for those who manage people", () => {
+  const OFF = { enabled: false, enabled_at: null };
+
+  it("is on the record, the profile and the list rows for the administrator and users_manage staff", async () => {
+    expect((await read(employeeId)).two_factor).toEqual(OFF);
+    expect((await read(employeeId, manager.token)).two_factor).toEqual(OFF);
+    const profile = await call(t, manager.token, { method: "GET", url: `/api/users/${employeeId}/profile` });
+    expect(profile.json().data.user.two_factor).toEqual(OFF);
+    const rows = (await call(t, admin, { method: "GET", url: "/api/users?per_page=100" })).json().data as Record<string, unknown>[];
+    for (const row of rows) expect(row, String(row.email)).toHaveProperty("two_factor");
+  });
+
+  it("is left out for readers without users_manage, on their own record too, and they cannot filter or sort by it (422)", async () => {
+    expect(await read(employeeId, viewer.token)).not.toHaveProperty("two_factor");
+    expect(await read(viewer.id, viewer.token)).not.toHaveProperty("two_factor");
+    const own = await call(t, employee, { method: "GET", url: "/api/user" });
+    expect(own.json().data).not.toHaveProperty("two_factor");
+    const rows = (await call(t, viewer.token, { method: "GET", url: "/api/users?per_page=100" })).json().data as Record<string, unknown>[];
+    for (const row of rows) expect(row).not.toHaveProperty("two_factor");
+    const filter = await call(t, viewer.token, { method: "GET", url: "/api/users?filter[two_factor][equals]=false" });
+    expect(filter.statusCode).toBe(422);
+    expect(filter.json().errors).toHaveProperty(["filter[two_factor][equals]"]);
+    expect((await call(t, viewer.token, { method: "GET", url: "/api/users?sort=two_factor" })).statusCode).toBe(422);
+    expect((await call(t, manager.token, { method: "GET", url: "/api/users?filter[two_factor][equals]=false&sort=-two_factor" })).statusCode).toBe(200);
+    expect((await call(t, admin, { method: "GET", url: "/api/users?filter[two_factor][equals]=maybe" })).statusCode).toBe(422);
+  });
+});
+
 describe("GET /api/users: the list", () => {
   const department = `Dept ${unique()}`;
   const names = ["Ava", "bella", "Cora", "Dina", "Esme"];

@@ -97,7 +97,7 @@ describe("an administrator's reset", () => {
   it("resets a person's two-factor sign-in from their record after a question", async () => {
     const user = setupUser();
     const fake = signedInAs(meAs(1, 0, "Alex Admin", null));
-    const record = person(9, "Dana", "Cruz");
+    const record = { ...person(9, "Dana", "Cruz"), two_factor: { enabled: true, enabled_at: "2026-03-02T09:00:00Z" } };
     fake.on("GET", "/users/9/profile", [200, { data: { user: record, recent_activity: [] } }]);
     fake.on("POST", "/users/9/two-factor/reset", [200, { data: { reset: true }, message: "Their two-factor sign-in was reset." }]);
     renderAt("/employee-profile/9");

@@ -123,6 +123,7 @@ const TABLE: Record<Action, boolean[]> = {
   "users.restore":     [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "users.endSessions": [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "users.resetTwoFactor": [Y, Y, Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  "users.viewTwoFactor": [Y, Y, Y,    Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "users.viewPay":     [Y, Y,  Y,   Y, Y,  Y,      N, N,  Y,   N, N,  Y,      N, N,  Y,   Y, Y,  Y],
   "users.setClocking": [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "users.writePay":    [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
@@ -334,6 +335,13 @@ describe("conditions on people: nobody acts on, or gives, more than they hold", 
     expect(decideFields(manager, "users", "write", ["phone", "department"])).toBe(true);
     expect(decideFields(manager, "users", "write", ["phone", "bank_account"])).toEqual({ reason: "users.payForbidden" });
     expect(decideFields(actor(2, ["users_manage", "users_pay_view"]), "users", "write", ["base_rate"])).toBe(true);
+  });
+
+  it("field rules: whether a person has two-factor sign-in on is read by those who manage people, not by viewers nor by the person", () => {
+    const own = { id: ME, access_level: 1, role_permissions: [] };
+    expect(decideFields(manager, "users", "read", ["two_factor"])).toBe(true);
+    expect(decideFields(actor(2, ["users_view"]), "users", "read", ["two_factor"])).toEqual({ reason: "errors.forbidden" });
+    expect(decideFields(actor(1, []), "users", "read", ["two_factor"], own)).toEqual({ reason: "errors.forbidden" });
   });
 });
 

@@ -93,8 +93,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     message: request.t("twoFactor.codesRegenerated"),
   }));
   app.post("/users/:id/two-factor/reset", { config: { action: "users.resetTwoFactor" }, schema: { params: idParams, response: { 200: dataReply(twoFactorResetRecord) } } }, async (request) => {
-    const reset = await resetTwoFactorOf(app.ctx, request.user, request.author, request.params.id);
-    return { data: { reset }, message: request.t(reset ? "twoFactor.personReset" : "twoFactor.personHadNone") };
+    await resetTwoFactorOf(app.ctx, request.user, request.author, request.params.id);
+    return { data: { reset: true as const }, message: request.t("twoFactor.personReset") };
   });
 
   app.post("/logout", { config: { action: "account.signOut" }, schema: { response: { 200: messageReply } } }, async (request) => {

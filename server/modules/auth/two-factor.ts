@@ -231,16 +231,21 @@ export async function regenerateRecoveryCodes(ctx: AppContext, me: AuthUser, aut
   return codes;
 }
 
-/** An administrator removes a person's two-factor sign-in (a lost phone, no recovery code left): whether there was one. */
-export async function resetTwoFactorOf(ctx: AppContext, actor: Actor, author: Author, userId: number): Promise<boolean> {
+/**
+ * An administrator removes a person's two-factor sign-in (a lost phone, no
+ * recovery code left). A person without one (never set up, turned off, or
+ * another administrator's reset came first) is refused with 409 and nothing
+ * is written.
+ */
+export async function resetTwoFactorOf(ctx: AppContext, actor: Actor, author: Author, userId: number): Promise<void> {
   const found = await findUser(ctx.db, userId);
   if (!found) throw notFound();
   authorize(actor, "users.resetTwoFactor", subjectOf(found.user, found.role));
-  return mutate(ctx, author, { action: "user.two_factor_reset", subjectType: "user" }, async (tx) => {
+  await mutate(ctx, author, { action: "user.two_factor_reset", subjectType: "user" }, async (tx) => {
     const removed = await tx.delete(twoFactor).where(eq(twoFactor.user_id, userId)).returning({ id: twoFactor.user_id });
+    if (removed.length === 0) throw new HttpError(409, "twoFactor.personHasNone");
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, userId));
-    if (removed.length === 0) return { result: false, unchanged: true };
-    return { result: true, subjectId: userId, changes: { two_factor: "reset" } };
+    return { result: undefined, subjectId: userId, changes: { two_factor: "reset" } };
   });
 }
 

@@ -5,7 +5,7 @@ import { dataReply } from "../../../contracts/replies";
 import { personLookup, personLookupQuery, removalPreview, removalPreviewQuery, userCreateBody, userOption, userPreferences, userRecord, userUpdateBody } from "../../../contracts/users";
 import { idParams } from "../../../contracts/validation";
 import { crudRoutes } from "../../lib/crud";
-import { listUsers, payReaderSpec } from "./list";
+import { listUsers, widestSpec } from "./list";
 import { lookupPeople } from "./lookup";
 import { profileOf } from "./profile";
 import { createUser, deleteUser, preferencesOf, readUser, removalPreview as previewRemoval, restoreUser, updateUser, userOptions } from "./service";
@@ -20,8 +20,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       resource: "users",
       path: "/users",
-      // The widest list (a pay reader's): others are refused the pay fields by the engine.
-      list: payReaderSpec,
+      // The widest list (a reader of pay and two-factor): others are refused those fields by the engine.
+      list: widestSpec,
       listParams: { archived: z.enum(["0", "1"]).optional().describe("1: only archived people; otherwise only the others") },
       schemas: { record: userRecord, create: userCreateBody, update: userUpdateBody },
       messages: { created: "users.created", updated: "users.updated", deleted: "users.deleted", archived: "users.archived" },

@@ -4,7 +4,7 @@ import { can, decide, type Actor } from "../../../contracts/policies";
 import type { UserSubject } from "../../../contracts/policies/users";
 import { type RemovalPreview, type UserCreateInput, type UserPreferences, type UserRecord, type UserUpdateInput } from "../../../contracts/users";
 import type { Db } from "../../db/client";
-import { files, roles, users, userWorkLocations, workLocations } from "../../db/schema";
+import { files, roles, twoFactor, users, userWorkLocations, workLocations } from "../../db/schema";
 import { diffFields } from "../../lib/changes";
 import type { AppContext } from "../../lib/context";
 import { HttpError, invalidField, notFound } from "../../lib/errors";
@@ -23,7 +23,8 @@ import { historyOf } from "./history";
 /** The fields a pay rate is made of. */
 const PAY_RATE_FIELDS = ["pay_basis", "base_rate", "currency"] as const;
 
-export type UserRow = typeof users.$inferSelect & { work_location_ids: number[] };
+/** A person's row with their work locations and when they turned two-factor sign-in on (null: it is off). */
+export type UserRow = typeof users.$inferSelect & { work_location_ids: number[]; two_factor_enabled_at: Date | null };
 
 /** Their work locations' ids as one array column beside the row: one query, whatever the number of people. */
 export const workLocationIds = sql<number[]>`coalesce((select array_agg(${userWorkLocations.location_id} order by ${userWorkLocations.location_id}) from ${userWorkLocations} where ${userWorkLocations.user_id} = ${users.id}), '{}'::int[])`;
@@ -87,7 +88,7 @@ export async function insertUserRecord(db: Db, { work_location_ids = [], ...inpu
   await setWorkLocations(db, user.id, work_location_ids);
   // Their first rate is in force from their hire date (or from today).
   await recordRate(db, user.id, user.hire_date ?? dateInZone(now, facts.time_zone), { pay_basis: user.pay_basis, rate: Number(user.base_rate), currency: user.currency }, input.created_by ?? null, now);
-  return { ...user, work_location_ids };
+  return { ...user, work_location_ids, two_factor_enabled_at: null };
 }
 
 /** A person in the API's shape; pay fields only when the reader may see this person's pay. */
@@ -120,6 +121,9 @@ export function toUserRecord(row: UserRow, role: RoleRef, reader: Actor, appKey:
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
+  if (can(reader, "users.viewTwoFactor", subjectOf(row, role))) {
+    record.two_factor = { enabled: row.two_factor_enabled_at !== null, enabled_at: row.two_factor_enabled_at?.toISOString() ?? null };
+  }
   if (can(reader, "users.viewPay", subjectOf(row, role))) {
     Object.assign(record, {
       pay_basis: row.pay_basis,
@@ -141,12 +145,16 @@ export function subjectOf(user: Pick<UserRow, "id" | "access_level">, role: Role
 
 export async function findUser(db: Db, id: number): Promise<{ user: UserRow; role: RoleRef } | null> {
   const [row] = await db
-    .select({ user: users, workLocationIds, roleId: roles.id, roleName: roles.name, rolePermissions: roles.permissions })
+    .select({ user: users, workLocationIds, twoFactorEnabledAt: twoFactor.enabled_at, roleId: roles.id, roleName: roles.name, rolePermissions: roles.permissions })
     .from(users)
     .leftJoin(roles, eq(roles.id, users.role_id))
+    .leftJoin(twoFactor, eq(twoFactor.user_id, users.id))
     .where(eq(users.id, id));
   if (!row) return null;
-  return { user: { ...row.user, work_location_ids: row.workLocationIds }, role: row.roleId !== null ? { id: row.roleId, name: row.roleName!, permissions: row.rolePermissions! } : null };
+  return {
+    user: { ...row.user, work_location_ids: row.workLocationIds, two_factor_enabled_at: row.twoFactorEnabledAt },
+    role: row.roleId !== null ? { id: row.roleId, name: row.roleName!, permissions: row.rolePermissions! } : null,
+  };
 }
 
 /** 404 for a missing person; 403 when the reader may not see them (an employee asking for someone else). */

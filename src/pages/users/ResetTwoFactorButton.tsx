@@ -7,19 +7,23 @@ import { ConfirmAction } from "../../components/common/ConfirmAction";
 import { failureMessage } from "../../components/form";
 import { toast } from "../../lib/toast";
 
-/** An administrator removes a person's two-factor sign-in (a lost phone, no recovery code left), after a question. */
-export function ResetTwoFactorButton({ person }: { person: { id: number; name: string } }) {
+/**
+ * An administrator removes a person's two-factor sign-in (a lost phone, no
+ * recovery code left), after a question. `onDone` runs after the answer,
+ * refused or not, so the page shows the state the server now holds.
+ */
+export function ResetTwoFactorButton({ person, onDone }: { person: { id: number; name: string }; onDone?: () => void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const reset = async () => {
     setBusy(true);
     try {
-      const reply = await meApi.resetTwoFactorOf(person.id);
-      toast(reply.data.reset ? "success" : "info", reply.message);
+      toast("success", (await meApi.resetTwoFactorOf(person.id)).message);
     } catch (failure) {
       toast("error", failureMessage(failure));
     } finally {
       setBusy(false);
+      onDone?.();
     }
   };
   return (

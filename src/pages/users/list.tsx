@@ -1,17 +1,19 @@
 import { useMemo, useState } from "react";
 import { EditOutlined, PlusOutlined } from "@ant-design/icons";
 import type { CrudFilter } from "@refinedev/core";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { minorToMajorText } from "../../../contracts/money";
 import type { UserRecord } from "../../../contracts/users";
 import { usePolicy, useResourceAccess } from "../../auth/usePolicy";
 import { LinkButton } from "../../components/common/LinkButton";
 import { Money } from "../../components/common/Money";
-import { ListPage, ListViews, type ListColumn } from "../../components/list";
+import { ListPage, ListViews, type Choice, type ListColumn } from "../../components/list";
 import { pagePath } from "../../resources";
 import { LEVEL_CHOICES, STATUS_CHOICES, TYPE_CHOICES } from "./choices";
 import { RemoveSelected } from "./RemoveSelected";
 import { RestoreButton } from "./RestoreButton";
+import { TwoFactorState } from "./TwoFactorState";
 
 type Row = UserRecord & { [key: string]: unknown };
 
@@ -38,6 +40,22 @@ const PAY_COLUMN: ListColumn<Row> = {
   exportValue: (row) => (row.base_rate === undefined || !row.currency ? "" : `${minorToMajorText(row.base_rate, row.currency)} ${row.currency}`),
 };
 
+const TWO_FACTOR_CHOICES: readonly Choice[] = [
+  { value: "true", labelKey: "twoFactor.on" },
+  { value: "false", labelKey: "twoFactor.off" },
+];
+
+/** Only for readers who manage people (users.viewTwoFactor): the server refuses the filter to anyone else. */
+const twoFactorColumn = (t: TFunction): ListColumn<Row> => ({
+  field: "two_factor",
+  titleKey: "twoFactor.title",
+  kind: "choice",
+  choices: TWO_FACTOR_CHOICES,
+  width: 150,
+  render: (row) => row.two_factor && <TwoFactorState state={row.two_factor} withDate={false} />,
+  exportValue: (row) => (row.two_factor ? t(row.two_factor.enabled ? "twoFactor.on" : "twoFactor.off") : ""),
+});
+
 const recordPath = (row: Row) => pagePath("users", "show", row.id);
 
 type View = "current" | "archived";
@@ -48,7 +66,8 @@ export default function UserListPage() {
   const may = usePolicy();
   const allowed = useResourceAccess();
   const seesPay = may("users.viewPay");
-  const columns = useMemo(() => (seesPay ? [...BASE_COLUMNS, PAY_COLUMN] : BASE_COLUMNS), [seesPay]);
+  const seesTwoFactor = may("users.viewTwoFactor");
+  const columns = useMemo(() => [...BASE_COLUMNS, ...(seesPay ? [PAY_COLUMN] : []), ...(seesTwoFactor ? [twoFactorColumn(t)] : [])], [seesPay, seesTwoFactor, t]);
   const [view, setView] = useState<View>("current");
   const archived = view === "archived";
 

@@ -18,6 +18,7 @@ import { PayHistory } from "./PayHistory";
 import { EndSessionsButton } from "./EndSessionsButton";
 import { ResetTwoFactorButton } from "./ResetTwoFactorButton";
 import { RestoreButton } from "./RestoreButton";
+import { TwoFactorState } from "./TwoFactorState";
 
 interface Profile {
   user: UserRecord;
@@ -70,6 +71,12 @@ export default function UserProfilePage() {
               </Descriptions.Item>
               <Descriptions.Item label={field("access_level")}>{t(`accessLevel.${user.access_level}`)}</Descriptions.Item>
               <Descriptions.Item label={field("role")}>{user.role?.name ?? t("home.noRole")}</Descriptions.Item>
+              {/* Sent to whoever manages people (users.viewTwoFactor). */}
+              {user.two_factor && (
+                <Descriptions.Item label={t("twoFactor.title")}>
+                  <TwoFactorState state={user.two_factor} />
+                </Descriptions.Item>
+              )}
             </Descriptions>
           </Card>
         </Col>
@@ -165,7 +172,8 @@ export default function UserProfilePage() {
           <Space wrap>
             {/* The same rule as editing them (users_manage, within one's own powers); one's own devices are on one's profile. */}
             {user.id !== me?.id && <EndSessionsButton person={user} />}
-            {user.id !== me?.id && <ResetTwoFactorButton person={user} />}
+            {/* Only for someone who has it on: there is nothing to reset otherwise. */}
+            {user.id !== me?.id && user.two_factor?.enabled && <ResetTwoFactorButton person={user} onDone={() => void query.refetch()} />}
             <LinkButton to={pagePath("users", "edit", user.id)} icon={<EditOutlined />}>
               {t("employees.edit")}
             </LinkButton>
