@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useId, useState } from "react";
 import { useCustom } from "@refinedev/core";
 import { CloudDownloadOutlined, SaveOutlined } from "@ant-design/icons";
-import { Alert, Button, Card, Descriptions, Flex, Table, Typography } from "antd";
+import { Alert, Button, Card, Descriptions, Flex, Grid, Table, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { isFinalJobStatus } from "../../../contracts/jobs";
 import { backupsApi } from "../../api/backups";
@@ -22,13 +22,18 @@ const STATUS_TONES: Record<BackupRecord["status"], StateTone> = { running: "info
  */
 export function BackupsCard() {
   const { t, i18n } = useTranslation();
+  // On a phone the table keeps the time, the state and the download; who made it and the size go under the time.
+  const phone = Grid.useBreakpoint().sm === false;
   const { result, query } = useCustom<{ data: BackupsReply }>({ url: "/system/backups", method: "get" });
   const data = result.data?.data;
   const { refetch } = query;
   const [jobId, setJobId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const { job } = useJob(jobId);
+  const { job, failedToLoad } = useJob(jobId);
   const finished = job !== undefined && isFinalJobStatus(job.status);
+  // Following the job stopped (refused, gone, the network): the job may still run, but the button waits no longer.
+  const busy = jobId !== null && !finished && !failedToLoad;
+  const reasonId = useId();
   useEffect(() => {
     if (finished) void refetch();
   }, [finished, refetch]);
@@ -53,11 +58,15 @@ export function BackupsCard() {
     }
   };
 
+  const madeBy = (backup: BackupRecord) => backup.requested_by?.name ?? t(`backupsUi.triggers.${backup.trigger}`);
   const schedule = data?.schedule;
+  // The server refuses a backup now (409) without a backup folder: say so beside the button rather than let it be pressed.
+  const noDirectory = schedule !== undefined && !schedule.directory;
   return (
     <Card title={t("backupsUi.title")} style={{ marginTop: 16, maxWidth: 960 }}>
       <Flex vertical gap={16}>
-        <Descriptions column={1} size="small">
+        {/* A phone puts each label over its value: beside it, a long label ("Dossier des sauvegardes sur le serveur") left the folder a few letters a line. */}
+        <Descriptions column={1} size="small" layout={phone ? "vertical" : "horizontal"}>
           <Descriptions.Item label={t("backupsUi.directory")}>{schedule?.directory ?? t("backupsUi.noDirectory")}</Descriptions.Item>
           <Descriptions.Item label={t("backupsUi.nextAt")}>{schedule?.next_at ? formatDateTime(schedule.next_at) : t("backupsUi.notScheduled")}</Descriptions.Item>
         </Descriptions>
@@ -65,11 +74,16 @@ export function BackupsCard() {
           {t("backupsUi.hint")}
         </Typography.Paragraph>
         {error && <Alert type="error" showIcon message={error} />}
-        <div>
-          <Button icon={<SaveOutlined />} onClick={() => void start()} loading={jobId !== null && !finished} disabled={!schedule?.directory}>
+        <Flex wrap align="center" gap={8}>
+          <Button icon={<SaveOutlined />} onClick={() => void start()} loading={busy} disabled={!schedule?.directory} aria-describedby={noDirectory ? reasonId : undefined}>
             {t("backupsUi.backUpNow")}
           </Button>
-        </div>
+          {noDirectory && (
+            <Typography.Text id={reasonId} type="secondary">
+              {t("backups.noDirectory")}
+            </Typography.Text>
+          )}
+        </Flex>
         {jobId !== null && <JobProgress jobId={jobId} />}
         <Table<BackupRecord>
           rowKey="id"
@@ -78,30 +92,65 @@ export function BackupsCard() {
           pagination={false}
           dataSource={data?.backups ?? []}
           scroll={{ x: true }}
-          locale={{ emptyText: t("backupsUi.empty") }}
+          locale={{ emptyText: t(noDirectory ? "backupsUi.emptyNoDirectory" : "backupsUi.empty") }}
           columns={[
-            { key: "started_at", title: t("backupsUi.fields.started_at"), render: (_, backup) => formatDateTime(backup.started_at) },
-            { key: "made_by", title: t("backupsUi.fields.made_by"), render: (_, backup) => backup.requested_by?.name ?? t(`backupsUi.triggers.${backup.trigger}`) },
+            {
+              key: "started_at",
+              title: t("backupsUi.fields.started_at"),
+              render: (_, backup) => (
+                <Flex vertical gap={2} align="flex-start">
+                  <time dateTime={backup.started_at}>{formatDateTime(backup.started_at)}</time>
+                  {/* A phone has no room for their columns: who made it and its size go under the time. */}
+                  {phone && <Typography.Text type="secondary">{madeBy(backup)}</Typography.Text>}
+                  {phone && backup.size_bytes !== null && <Typography.Text type="secondary">{formatFileSize(backup.size_bytes, i18n.language)}</Typography.Text>}
+                </Flex>
+              ),
+            },
+            ...(phone ? [] : [{ key: "made_by", title: t("backupsUi.fields.made_by"), render: (_: unknown, backup: BackupRecord) => madeBy(backup) }]),
             {
               key: "status",
               title: t("backupsUi.fields.status"),
               render: (_, backup) => (
-                <Flex vertical gap={2}>
-                  <StateTag tone={backup.removed ? "neutral" : STATUS_TONES[backup.status]}>{t(backup.removed ? "backupsUi.removed" : `backupsUi.statuses.${backup.status}`)}</StateTag>
+                <Flex vertical gap={2} align="flex-start" style={{ maxWidth: 320 }}>
+                  {/* A tag does not wrap by default: "File removed (kept backups)" would widen a phone's table. */}
+                  <StateTag tone={backup.removed ? "neutral" : STATUS_TONES[backup.status]} style={{ whiteSpace: "normal", marginInlineEnd: 0 }}>
+                    {t(backup.removed ? "backupsUi.removed" : `backupsUi.statuses.${backup.status}`)}
+                  </StateTag>
                   {backup.error && <Typography.Text type="danger">{backup.error}</Typography.Text>}
                 </Flex>
               ),
             },
-            { key: "size", title: t("backupsUi.fields.size"), align: "right", render: (_, backup) => (backup.size_bytes === null ? "—" : formatFileSize(backup.size_bytes, i18n.language)) },
+            ...(phone
+              ? []
+              : [
+                  {
+                    key: "size",
+                    title: t("backupsUi.fields.size"),
+                    align: "right" as const,
+                    render: (_: unknown, backup: BackupRecord) => <span style={{ whiteSpace: "nowrap" }}>{backup.size_bytes === null ? "—" : formatFileSize(backup.size_bytes, i18n.language)}</span>,
+                  },
+                ]),
             {
-              key: "download",
+              key: "file",
               title: t("backupsUi.fields.file"),
-              render: (_, backup) =>
-                backup.downloadable && (
-                  <Button size="small" icon={<CloudDownloadOutlined />} onClick={() => void download(backup)} aria-label={t("backupsUi.downloadOne", { name: backup.file_name })}>
-                    {t("backupsUi.download")}
+              render: (_, backup) => {
+                const button = backup.downloadable && (
+                  <Button size="small" icon={<CloudDownloadOutlined />} onClick={() => void download(backup)} aria-label={t("backupsUi.downloadOne", { name: backup.file_name })} title={phone ? t("backupsUi.download") : undefined}>
+                    {!phone && t("backupsUi.download")}
                   </Button>
-                ),
+                );
+                if (phone) return button;
+                // The name is long (paydesk-backup-<date and time>.jsonl.gz) and its end tells backups apart: it wraps
+                // at its hyphens rather than being cut; the button's label names it too.
+                return (
+                  <Flex align="center" gap={8}>
+                    <Typography.Text type="secondary" style={{ display: "block", maxWidth: 200, overflowWrap: "break-word" }}>
+                      {backup.file_name}
+                    </Typography.Text>
+                    {button}
+                  </Flex>
+                );
+              },
             },
           ]}
         />
