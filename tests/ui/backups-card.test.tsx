@@ -222,27 +222,30 @@ describe("the backups card", () => {
     const made = backup({ id: 6, trigger: "manual", requested_by: { id: 1, name: "Alex Admin" }, file_name: "paydesk-backup-6.jsonl.gz", size_bytes: 5 * 1024, started_at: "2026-11-20T10:00:00Z" });
     const states = [job(), job({ status: "running", attempts: 1 }), job({ status: "running", attempts: 1 }), job({ status: "completed", attempts: 1, result: { backup_id: 6 }, finished_at: "2026-11-20T10:00:05Z" })];
     let polls = 0;
-    fake.on("GET", "/jobs/9", () => [200, { data: states[Math.min(polls++, states.length - 1)] }]);
-    fake.on("POST", "/system/backups", () => {
-      // The next reading of the list holds the backup this job makes.
-      fake.on("GET", "/system/backups", backupsReply([made, ...BACKUPS]));
-      return [202, { data: { job_id: 9 }, message: "Backup started: it appears in the list once it is done." }];
+    fake.on("GET", "/jobs/9", () => {
+      const state = states[Math.min(polls++, states.length - 1)];
+      // The list holds the backup this job makes: running while it runs, made once it is done.
+      fake.on("GET", "/system/backups", backupsReply([{ ...made, status: state.status === "completed" ? "completed" : "running", size_bytes: state.status === "completed" ? made.size_bytes : null, downloadable: state.status === "completed" }, ...BACKUPS]));
+      return [200, { data: state }];
     });
+    fake.on("POST", "/system/backups", () => [202, { data: { job_id: 9 }, message: "Backup started: it is listed below while it runs." }]);
     const before = backupsAsked(fake);
     await user.click(backUpNow());
 
     await waitFor(() => expect(fake.calls.some((call) => call.method === "POST" && call.url === "/system/backups")).toBe(true));
-    await waitFor(() => expect(toasts().join()).toContain("Backup started: it appears in the list once it is done."));
-    // Followed while it runs: the bar, its state, and the button waiting for it.
+    await waitFor(() => expect(toasts().join()).toContain("Backup started: it is listed below while it runs."));
+    // Followed while it runs: the bar, its state, the button waiting for it, and the list asked again.
     expect(await screen.findByRole("progressbar", { name: "Progress" })).toBeInTheDocument();
     await waitFor(() => expect(jobStatus()).toHaveTextContent("In progress"));
     expect(backUpNow()).toHaveClass("ant-btn-loading");
+    const whileRunning = backupsAsked(fake);
+    expect(whileRunning).toBeGreaterThan(before);
     await waitFor(() => expect(jobStatus()).toHaveTextContent("Done"));
     // Done: the list is asked again and shows the new backup, the button free again.
     const fresh = await rowOf(/^Nov 20, 2026 \d{1,2}:00 [AP]M$/);
     expect(within(fresh).getByText("5.00 KB")).toBeInTheDocument();
     expect(within(fresh).getByRole("button", { name: "Download paydesk-backup-6.jsonl.gz" })).toBeInTheDocument();
-    expect(backupsAsked(fake)).toBeGreaterThan(before);
+    expect(backupsAsked(fake)).toBeGreaterThan(whileRunning);
     await waitFor(() => expect(backUpNow()).not.toHaveClass("ant-btn-loading"));
   }, 60_000);
 

@@ -34,16 +34,18 @@ export function BackupsCard() {
   // Following the job stopped (refused, gone, the network): the job may still run, but the button waits no longer.
   const busy = jobId !== null && !finished && !failedToLoad;
   const reasonId = useId();
+  // Listed once it runs (its row says so), and again when it ends.
+  const running = job?.status === "running";
   useEffect(() => {
-    if (finished) void refetch();
-  }, [finished, refetch]);
+    if (running || finished) void refetch();
+  }, [running, finished, refetch]);
 
   const start = useCallback(async () => {
     setError(null);
     try {
       const { data: started } = await backupsApi.start();
       setJobId(started.data.job_id);
-      toast("info", t("backupsUi.title"), started.message, TOAST_LIFE.default);
+      toast("info", t("backupsUi.backUpNow"), started.message, TOAST_LIFE.default);
     } catch (failure) {
       setError(failureMessage(failure));
     }
