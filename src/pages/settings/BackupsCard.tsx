@@ -94,7 +94,7 @@ export function BackupsCard() {
           pagination={false}
           dataSource={data?.backups ?? []}
           scroll={{ x: true }}
-          locale={{ emptyText: t(noDirectory ? "backupsUi.emptyNoDirectory" : "backupsUi.empty") }}
+          locale={{ emptyText: <Typography.Text type="secondary">{t(noDirectory ? "backupsUi.emptyNoDirectory" : "backupsUi.empty")}</Typography.Text> }}
           columns={[
             {
               key: "started_at",
