@@ -10,34 +10,18 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { BackupRecord, BackupsReply } from "../../contracts/backups";
 import type { JobRecord } from "../../contracts/jobs";
-import type { SettingsRecord } from "../../contracts/settings";
 import { catchDownloads } from "./downloads";
 import { renderAt } from "./render";
 import { meAs, page, signedInAs, switchesLanguage } from "./session";
 import { toasts } from "./toasts";
 import { setupUser } from "./user";
+import { SYSTEM_SETTINGS } from "./system-settings";
+import { jobRecord } from "./job-records";
 
 switchesLanguage(() => [import("../../src/pages/settings")]);
 
 const ADMIN = meAs(1, 0, "Alex Admin");
 
-const SYSTEM: SettingsRecord<"system"> = {
-  session_hours: 12,
-  remember_days: 30,
-  throttle_window_minutes: 15,
-  login_per_account_and_address: 5,
-  login_per_account: 50,
-  login_per_address: 30,
-  forgot_per_address: 5,
-  forgot_per_account: 3,
-  allow_registration: false,
-  admin_contact: "it-help@example.com",
-  two_factor_required: false,
-  backup_enabled: true,
-  backup_time: "02:00",
-  backup_keep: 14,
-  mail: { transport: "outbox", from: "Paydesk <no-reply@paydesk.local>" },
-};
 
 const LONG_NAME = "paydesk-backup-2026-11-20T09-05-12-345Z-manual-with-a-rather-long-name.jsonl.gz";
 
@@ -73,7 +57,7 @@ const backupsReply = (backups: BackupRecord[], schedule = SCHEDULE): [number, un
 /** The system settings page as `who` sees it, its backups answered with `reply`. */
 function systemSettingsAs(who = ADMIN, reply = backupsReply(BACKUPS), preferences = {}) {
   const fake = signedInAs(who, preferences);
-  fake.on("GET", "/settings/system", [200, { data: SYSTEM }]);
+  fake.on("GET", "/settings/system", [200, { data: SYSTEM_SETTINGS }]);
   fake.on("GET", "/settings/system/outbox", page([]));
   fake.on("GET", "/system/backups", reply);
   renderAt("/settings/system-settings");
@@ -92,23 +76,7 @@ const backUpNow = () => screen.getByRole("button", { name: /Back up now/ });
 /** The followed job's state (the page has other live regions). */
 const jobStatus = () => within(backUpNow().closest<HTMLElement>(".ant-card")!).getByRole("status");
 
-function job(overrides: Partial<JobRecord> = {}): JobRecord {
-  return {
-    id: 9,
-    kind: "backup.manual",
-    status: "queued",
-    progress: { done: 0, total: null },
-    attempts: 0,
-    max_attempts: 1,
-    last_error: null,
-    result: null,
-    owner_id: 1,
-    created_at: "2026-11-20T10:00:00Z",
-    updated_at: "2026-11-20T10:00:00Z",
-    finished_at: null,
-    ...overrides,
-  };
-}
+const job = (overrides: Partial<JobRecord> = {}): JobRecord => jobRecord({ id: 9, kind: "backup.manual", max_attempts: 1, created_at: "2026-11-20T10:00:00Z", updated_at: "2026-11-20T10:00:00Z", ...overrides });
 
 describe("the backups card", () => {
   it("lists every backup: when, who, its state and size, a download only while the file is kept", async () => {

@@ -15,26 +15,10 @@ import { changeLanguage } from "../../src/i18n/setup";
 import { dataProvider } from "../../src/providers/data";
 import { createI18nProvider } from "../../src/providers/i18n";
 import { fakeApi } from "./fake-api";
+import { jobRecord } from "./job-records";
 
 const POLL_MS = 20;
 
-function job(overrides: Partial<JobRecord> = {}): JobRecord {
-  return {
-    id: 5,
-    kind: "payroll.calculate",
-    status: "queued",
-    progress: { done: 0, total: null },
-    attempts: 0,
-    max_attempts: 5,
-    last_error: null,
-    result: null,
-    owner_id: 1,
-    created_at: "2026-03-02T09:00:00.000Z",
-    updated_at: "2026-03-02T09:00:00.000Z",
-    finished_at: null,
-    ...overrides,
-  };
-}
 
 /** GET /jobs/5 answers with each of `states` in turn, then keeps giving the last one. */
 function jobApi(...states: JobRecord[]) {
@@ -64,14 +48,14 @@ afterEach(async () => {
 
 describe("JobProgress", () => {
   it("follows a job to its end, then stops asking", async () => {
-    const running = job({ status: "running", attempts: 1, progress: { done: 2, total: 4 } });
+    const running = jobRecord({ status: "running", attempts: 1, progress: { done: 2, total: 4 } });
     // Each state is seen twice, so none passes between two looks at the screen.
     const { polls } = jobApi(
-      job(),
-      job(),
+      jobRecord(),
+      jobRecord(),
       running,
       running,
-      job({ status: "completed", attempts: 1, progress: { done: 4, total: 4 }, result: { rows: 4 }, finished_at: "2026-03-02T09:01:00.000Z" }),
+      jobRecord({ status: "completed", attempts: 1, progress: { done: 4, total: 4 }, result: { rows: 4 }, finished_at: "2026-03-02T09:01:00.000Z" }),
     );
     renderProgress();
     await waitFor(() => expect(live()).toHaveTextContent("Waiting to start"));
@@ -88,14 +72,14 @@ describe("JobProgress", () => {
   });
 
   it("says a job is waiting to retry, and why the last attempt failed", async () => {
-    jobApi(job({ status: "queued", attempts: 1, last_error: "The e-mail could not be delivered." }));
+    jobApi(jobRecord({ status: "queued", attempts: 1, last_error: "The e-mail could not be delivered." }));
     renderProgress();
     await waitFor(() => expect(live()).toHaveTextContent("Attempt 1 of 5 failed; it will be tried again shortly"));
     expect(live()).toHaveTextContent("Last error: The e-mail could not be delivered.");
   });
 
   it("shows a failed job with its error, and stops asking", async () => {
-    const { polls } = jobApi(job({ status: "failed", attempts: 5, last_error: "The server stopped while the task was running.", finished_at: "2026-03-02T09:05:00.000Z" }));
+    const { polls } = jobApi(jobRecord({ status: "failed", attempts: 5, last_error: "The server stopped while the task was running.", finished_at: "2026-03-02T09:05:00.000Z" }));
     renderProgress();
     await waitFor(() => expect(live()).toHaveTextContent("Failed"));
     expect(live()).toHaveTextContent("Last error: The server stopped while the task was running.");
@@ -106,7 +90,7 @@ describe("JobProgress", () => {
 
   it("speaks the reader's language", async () => {
     await changeLanguage("fr");
-    jobApi(job({ status: "running", attempts: 1, progress: { done: 1, total: 3 } }));
+    jobApi(jobRecord({ status: "running", attempts: 1, progress: { done: 1, total: 3 } }));
     renderProgress();
     await waitFor(() => expect(live()).toHaveTextContent("En cours"));
     expect(screen.getByRole("progressbar", { name: "Progression" })).toHaveAttribute("aria-valuenow", "33");
@@ -123,7 +107,7 @@ describe("JobProgress", () => {
   });
 
   it("stops asking once it is no longer shown", async () => {
-    const { polls } = jobApi(job({ status: "running", attempts: 1 }));
+    const { polls } = jobApi(jobRecord({ status: "running", attempts: 1 }));
     const view = renderProgress();
     await waitFor(() => expect(polls()).toBeGreaterThanOrEqual(2));
     view.unmount();

@@ -16,6 +16,7 @@ import { settle, toasts } from "./toasts";
 import { setupUser } from "./user";
 import type { JobRecord } from "../../contracts/jobs";
 import type { ComparisonReply, RunRecord } from "../../contracts/payroll";
+import { jobRecord } from "./job-records";
 
 const DRAFT = runRecord(3, {
   name: "Payroll 2026-11-01 – 2026-11-30",
@@ -89,23 +90,7 @@ const COMPARISON: ComparisonReply = {
   ],
 };
 
-function job(changes: Partial<JobRecord> = {}): JobRecord {
-  return {
-    id: 9,
-    kind: "payroll.calculate",
-    status: "running",
-    progress: { done: 2, total: 4 },
-    attempts: 1,
-    max_attempts: 3,
-    last_error: null,
-    result: null,
-    owner_id: 1,
-    created_at: "2026-11-20T02:00:00.000Z",
-    updated_at: "2026-11-20T02:00:00.000Z",
-    finished_at: null,
-    ...changes,
-  };
-}
+const job = (changes: Partial<JobRecord> = {}): JobRecord => jobRecord({ id: 9, status: "running", progress: { done: 2, total: 4 }, attempts: 1, max_attempts: 3, created_at: "2026-11-20T02:00:00.000Z", updated_at: "2026-11-20T02:00:00.000Z", ...changes });
 
 /** Runs payroll: prepares, calculates and deletes, without releasing money. */
 const MANAGER = meAs(4, 2, "Pat Payroll", ["payroll_manage", "users_view"]);

@@ -8,12 +8,13 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { CompanyProfileOptions } from "../../contracts/company";
 import { DEFAULT_DELIVERY } from "../../contracts/notification-types";
-import type { PreferencesRecord, SettingsRecord } from "../../contracts/settings";
+import type { PreferencesRecord } from "../../contracts/settings";
 import { PAYROLL_SETTINGS } from "./payroll-settings";
 import { renderAt } from "./render";
 import { COMPANY, meAs, signedInAs, switchesLanguage } from "./session";
 import { toasts } from "./toasts";
 import { setupUser } from "./user";
+import { SYSTEM_SETTINGS } from "./system-settings";
 
 switchesLanguage(() => [import("../../src/pages/settings")]);
 
@@ -36,23 +37,6 @@ const OPTIONS: CompanyProfileOptions = {
   date_formats: ["YYYY-MM-DD", "MM/DD/YYYY"],
 };
 
-const SYSTEM: SettingsRecord<"system"> = {
-  session_hours: 12,
-  remember_days: 30,
-  throttle_window_minutes: 15,
-  login_per_account_and_address: 5,
-  login_per_account: 50,
-  login_per_address: 30,
-  forgot_per_address: 5,
-  forgot_per_account: 3,
-  allow_registration: false,
-  admin_contact: "it-help@example.com",
-  two_factor_required: false,
-  backup_enabled: true,
-  backup_time: "02:00",
-  backup_keep: 14,
-  mail: { transport: "outbox", from: "Paydesk <no-reply@paydesk.local>" },
-};
 
 const PREFERENCES: PreferencesRecord = { language: null, theme_preset: null, dark_mode: null, date_format: null, notifications: DEFAULT_DELIVERY };
 
@@ -130,7 +114,7 @@ describe("the settings groups", () => {
   it("sends the system group's fields, shows a 422 on its field, and shows the outbox to level 0", async () => {
     const user = setupUser();
     const fake = signedInAs(ADMIN);
-    fake.on("GET", "/settings/system", [200, { data: SYSTEM }]);
+    fake.on("GET", "/settings/system", [200, { data: SYSTEM_SETTINGS }]);
     fake.on("GET", "/settings/system/outbox", [200, { data: [{ id: 1, to_address: "emery@example.com", subject: "Reset your password", body_text: "Open the link", status: "logged", error: null, created_at: "2026-11-20T09:00:00Z", sent_at: null }], meta: { current_page: 1, per_page: 20, total: 1, last_page: 1, total_capped: false } }]);
     fake.on("PUT", "/settings/system", [422, { message: "Use an address or extension people can reach.", errors: { admin_contact: ["Use an address or extension people can reach."] } }]);
     renderAt("/settings/system-settings");
