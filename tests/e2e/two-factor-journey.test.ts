@@ -24,9 +24,9 @@ async function signOut(page: Page): Promise<void> {
 /** The password step, then the second step's code. */
 async function signInWithCode(page: Page, code: string): Promise<void> {
   await signIn(page, EMPLOYEE.email, EMPLOYEE.password);
-  await page.getByRole("heading", { name: message("login.twoFactorTitle") }).waitFor();
-  await page.getByLabel(message("login.twoFactorCode"), { exact: true }).fill(code);
-  await page.getByRole("button", { name: message("login.twoFactorVerify") }).click();
+  await page.getByRole("heading", { name: message("secondStep.twoFactorTitle") }).waitFor();
+  await page.getByLabel(message("secondStep.twoFactorCode"), { exact: true }).fill(code);
+  await page.getByRole("button", { name: message("secondStep.twoFactorVerify") }).click();
   await waitForPath(page, "/user-payslips");
 }
 
@@ -38,18 +38,18 @@ describe("two-factor sign-in", () => {
     await page.goto("/profile");
     const card = page.getByTestId("two-factor-card");
     await card.getByRole("button", { name: message("twoFactor.start") }).click();
-    await card.getByRole("img", { name: message("login.qrAlt") }).waitFor();
+    await card.getByRole("img", { name: message("secondStep.qrAlt") }).waitFor();
     const secret = (await card.getByTestId("two-factor-secret").innerText()).replace(/\s/g, "");
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(await journey.audit()).toEqual([]);
 
     await card.getByLabel(message("twoFactor.codeLabel"), { exact: true }).fill(totpCode(secret, new Date()));
     await card.getByRole("button", { name: message("twoFactor.confirm"), exact: true }).click();
-    const list = card.getByRole("list", { name: message("login.codesTitle") });
+    const list = card.getByRole("list", { name: message("secondStep.codesTitle") });
     await list.waitFor();
     const codes = await list.getByRole("listitem").allInnerTexts();
     expect(codes).toHaveLength(10);
-    await card.getByRole("button", { name: message("login.codesContinue") }).click();
+    await card.getByRole("button", { name: message("secondStep.codesContinue") }).click();
     await card.getByText(message("twoFactor.on"), { exact: true }).waitFor();
 
     // The code of the next 30-second step: the enrolment took this one, and a code is taken once.
@@ -58,10 +58,10 @@ describe("two-factor sign-in", () => {
 
     await signOut(page);
     await signIn(page, EMPLOYEE.email, EMPLOYEE.password);
-    await page.getByRole("heading", { name: message("login.twoFactorTitle") }).waitFor();
+    await page.getByRole("heading", { name: message("secondStep.twoFactorTitle") }).waitFor();
     expect(await journey.audit()).toEqual([]);
-    await page.getByLabel(message("login.twoFactorCode"), { exact: true }).fill(codes[0]);
-    await page.getByRole("button", { name: message("login.twoFactorVerify") }).click();
+    await page.getByLabel(message("secondStep.twoFactorCode"), { exact: true }).fill(codes[0]);
+    await page.getByRole("button", { name: message("secondStep.twoFactorVerify") }).click();
     await waitForPath(page, "/user-payslips");
     await page.goto("/profile");
     // Nine recovery codes are left.

@@ -13,7 +13,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   const text = `${codes.join("\n")}\n`;
   const copy = async () => {
     await navigator.clipboard?.writeText(text);
-    toast("success", t("login.codesCopied"));
+    toast("success", t("secondStep.codesCopied"));
   };
   const download = () => {
     const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
@@ -24,11 +24,11 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   return (
     <section aria-labelledby="recovery-codes-title" data-testid="recovery-codes">
       <h2 id="recovery-codes-title" style={{ fontSize: token.fontSizeLG, margin: "0 0 8px", color: token.colorTextHeading }}>
-        {t("login.codesTitle")}
+        {t("secondStep.codesTitle")}
       </h2>
-      <Alert type="warning" showIcon message={t("login.codesExplain")} style={{ marginBottom: 12 }} />
+      <Alert type="warning" showIcon message={t("secondStep.codesExplain")} style={{ marginBottom: 12 }} />
       <ul
-        aria-label={t("login.codesTitle")}
+        aria-label={t("secondStep.codesTitle")}
         style={{
           display: "grid",
           gridTemplateColumns: "repeat(auto-fill, minmax(130px, 1fr))",
@@ -49,13 +49,13 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       </ul>
       <Flex gap={8} wrap>
         <Button icon={<CopyOutlined aria-hidden />} onClick={() => void copy()}>
-          {t("login.codesCopy")}
+          {t("secondStep.codesCopy")}
         </Button>
         <Button icon={<DownloadOutlined aria-hidden />} onClick={download}>
-          {t("login.codesDownload")}
+          {t("secondStep.codesDownload")}
         </Button>
         <Button type="primary" onClick={onDone}>
-          {t("login.codesContinue")}
+          {t("secondStep.codesContinue")}
         </Button>
       </Flex>
     </section>
@@ -69,10 +69,10 @@ export function EnrolmentSecret({ qrCode, secret }: { qrCode: string; secret: st
   return (
     <Flex vertical align="center" gap={8} style={{ marginBottom: 16 }}>
       {/* White behind the code in dark mode too: phone cameras read dark on light. */}
-      <img src={qrCode} alt={t("login.qrAlt")} width={184} height={184} style={{ background: "#fff", padding: 8, borderRadius: token.borderRadius }} />
+      <img src={qrCode} alt={t("secondStep.qrAlt")} width={184} height={184} style={{ background: "#fff", padding: 8, borderRadius: token.borderRadius }} />
       <div style={{ width: "100%" }}>
         <div id="two-factor-secret-label" style={{ color: token.colorTextSecondary, fontSize: 13 }}>
-          {t("login.secretLabel")}
+          {t("secondStep.secretLabel")}
         </div>
         <code data-testid="two-factor-secret" style={{ display: "block", wordBreak: "break-all", fontSize: 15, padding: "4px 0", color: token.colorText, userSelect: "all" }}>
           {secret.replace(/(.{4})/g, "$1 ").trim()}

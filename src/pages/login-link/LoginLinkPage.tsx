@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { Alert, Button } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -7,13 +7,13 @@ import type { LoginChallenge } from "../../../contracts/two-factor";
 import { authApi } from "../../api/auth";
 import { SecondStepNeeded, signInWith } from "../../auth/store";
 import { AuthShell } from "../../components/auth/AuthShell";
+import { SecondStep } from "../login/LazySecondStep";
 import { Muted } from "../../components/common/Text";
 import { useDocumentTitle } from "../../components/common/useDocumentTitle";
 import { ApiError } from "../../lib/http";
 import { toast, TOAST_LIFE } from "../../lib/toast";
 import { homeTarget, ROUTES } from "../../routing/guards";
 
-const SecondStep = lazy(() => import("../login/SecondStep"));
 
 /**
  * /login-link?token=…&email=…: the one-time sign-in link from the e-mail.
@@ -50,11 +50,9 @@ export default function LoginLinkPage() {
 
   if (challenge) {
     return (
-      <AuthShell title={t(challenge.two_factor === "enrol" ? "login.enrolTitle" : "login.twoFactorTitle")}>
-        <Suspense fallback={null}>
-          <SecondStep challenge={challenge} onSignedIn={signedIn} onRestart={() => navigate(ROUTES.login)} />
-        </Suspense>
-      </AuthShell>
+      <Suspense fallback={null}>
+        <SecondStep challenge={challenge} onSignedIn={signedIn} onRestart={() => navigate(ROUTES.login)} />
+      </Suspense>
     );
   }
   return (

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
+import { Suspense, useEffect, useState, type FormEvent } from "react";
 import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, MailOutlined } from "@ant-design/icons";
 import type { Me } from "../../../contracts/auth";
 import type { LoginChallenge } from "../../../contracts/two-factor";
@@ -15,14 +15,13 @@ import { toast, TOAST_LIFE } from "../../lib/toast";
 import { firstProblem, validators, type Problem } from "../../lib/validators";
 import { authApi } from "../../api/auth";
 import { SecondStepNeeded } from "../../auth/store";
+import { SecondStep } from "./LazySecondStep";
 import { ApiError } from "../../lib/http";
 import { authProvider } from "../../providers/auth";
 import { homeTarget, ROUTES, safeRedirect } from "../../routing/guards";
 import { blockEnd } from "./blockEnd";
 import { usePublicConfig } from "./usePublicConfig";
 
-/** The second step (two-factor sign-in) loads only when a password asks for it. */
-const SecondStep = lazy(() => import("./SecondStep"));
 
 const EMAIL_RULES = [validators.required, validators.email];
 const PASSWORD_RULES = [validators.required];
@@ -99,18 +98,16 @@ export default function LoginPage() {
 
   if (challenge) {
     return (
-      <AuthShell title={t(challenge.two_factor === "enrol" ? "login.enrolTitle" : "login.twoFactorTitle")}>
-        <Suspense fallback={null}>
-          <SecondStep
-            challenge={challenge}
-            onSignedIn={signedIn}
-            onRestart={() => {
-              setChallenge(null);
-              setPassword("");
-            }}
-          />
-        </Suspense>
-      </AuthShell>
+      <Suspense fallback={null}>
+        <SecondStep
+          challenge={challenge}
+          onSignedIn={signedIn}
+          onRestart={() => {
+            setChallenge(null);
+            setPassword("");
+          }}
+        />
+      </Suspense>
     );
   }
 

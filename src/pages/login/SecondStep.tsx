@@ -8,6 +8,7 @@ import type { LoginResponse, Me } from "../../../contracts/auth";
 import type { LoginChallenge } from "../../../contracts/two-factor";
 import { authApi } from "../../api/auth";
 import { SecondStepNeeded, signInWith } from "../../auth/store";
+import { AuthShell } from "../../components/auth/AuthShell";
 import { EnrolmentSecret, RecoveryCodes } from "../../components/auth/RecoveryCodes";
 import { Field } from "../../components/common/Field";
 import { Muted } from "../../components/common/Text";
@@ -17,7 +18,7 @@ import { ApiError } from "../../lib/http";
  * The sign-in's second step, after a right password or a one-time link: the
  * code from the authenticator app (or a recovery code); or, for a person who
  * must use two-factor sign-in and has none, the enrolment, then the recovery
- * codes once before going in. The page around it says which (its title).
+ * codes once before going in, on a sign-in card of its own.
  */
 export default function SecondStep({ challenge, onSignedIn, onRestart }: { challenge: LoginChallenge; onSignedIn: (me: Me) => void; onRestart: () => void }) {
   const { t } = useTranslation();
@@ -57,34 +58,39 @@ export default function SecondStep({ challenge, onSignedIn, onRestart }: { chall
     }
   };
 
-  if (saved) return <RecoveryCodes codes={saved.codes} onDone={() => void signInWith(async () => saved.response).then(onSignedIn, () => onRestart())} />;
   return (
-    <form onSubmit={submit} noValidate aria-busy={busy}>
-      <Muted style={{ marginBottom: 16 }}>{t(enrolment ? "login.enrolPrompt" : "login.twoFactorPrompt")}</Muted>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="second-step-error" />}
-      {enrolment && <EnrolmentSecret qrCode={enrolment.qr_code} secret={enrolment.secret} />}
-      <Field id="second-step-code" label={t("login.twoFactorCode")} error={problem}>
-        <Input
-          id="second-step-code"
-          size="large"
-          prefix={<SafetyOutlined aria-hidden />}
-          autoComplete="one-time-code"
-          inputMode={enrolment ? "numeric" : "text"}
-          autoFocus
-          value={code}
-          disabled={busy}
-          status={problem ? "error" : undefined}
-          aria-invalid={Boolean(problem)}
-          aria-describedby="second-step-code-error"
-          onChange={(event) => setCode(event.target.value)}
-        />
-      </Field>
-      <Button type="primary" htmlType="submit" block size="large" loading={busy}>
-        {t(enrolment ? "login.enrolConfirm" : "login.twoFactorVerify")}
-      </Button>
-      <Button block onClick={onRestart} style={{ marginTop: 8 }}>
-        {t("login.backToLogin")}
-      </Button>
-    </form>
+    <AuthShell title={t(enrolment ? "secondStep.enrolTitle" : "secondStep.twoFactorTitle")}>
+      {saved ? (
+        <RecoveryCodes codes={saved.codes} onDone={() => void signInWith(async () => saved.response).then(onSignedIn, () => onRestart())} />
+      ) : (
+        <form onSubmit={submit} noValidate aria-busy={busy}>
+          <Muted style={{ marginBottom: 16 }}>{t(enrolment ? "secondStep.enrolPrompt" : "secondStep.twoFactorPrompt")}</Muted>
+          {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="second-step-error" />}
+          {enrolment && <EnrolmentSecret qrCode={enrolment.qr_code} secret={enrolment.secret} />}
+          <Field id="second-step-code" label={t("secondStep.twoFactorCode")} error={problem}>
+            <Input
+              id="second-step-code"
+              size="large"
+              prefix={<SafetyOutlined aria-hidden />}
+              autoComplete="one-time-code"
+              inputMode={enrolment ? "numeric" : "text"}
+              autoFocus
+              value={code}
+              disabled={busy}
+              status={problem ? "error" : undefined}
+              aria-invalid={Boolean(problem)}
+              aria-describedby="second-step-code-error"
+              onChange={(event) => setCode(event.target.value)}
+            />
+          </Field>
+          <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+            {t(enrolment ? "secondStep.enrolConfirm" : "secondStep.twoFactorVerify")}
+          </Button>
+          <Button block onClick={onRestart} style={{ marginTop: 8 }}>
+            {t("login.backToLogin")}
+          </Button>
+        </form>
+      )}
+    </AuthShell>
   );
 }
