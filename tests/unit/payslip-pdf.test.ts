@@ -7,12 +7,12 @@
  * withdrawn payslip says so; typed text cannot push the layout apart.
  */
 import { deflateSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { amountInWords } from "../../contracts/amount-in-words";
 import type { LanguageCode } from "../../contracts/auth";
 import type { PayslipDocument } from "../../contracts/payslips";
 import { intlLocale, translator } from "../../server/lib/i18n";
-import { drawsAll } from "../../server/lib/pdf/fonts";
+import { drawsAll, loadPdfFonts } from "../../server/lib/pdf/fonts";
 import { renderPayslipPdf } from "../../server/lib/pdf/payslip";
 import { compact, readPdf } from "../support/pdf-text";
 import { PNG_1X1, WEBP_TINY } from "../support/people";
@@ -88,6 +88,9 @@ const EXPECTED: Record<LanguageCode, { net: string; gross: string; payDate: stri
 
 /** The start of a JPEG and nothing else: SOI, an APP0/JFIF segment, EOI. */
 const EMPTY_JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+
+// drawsAll below reads the fonts directly; a PDF's rendering loads them itself.
+beforeAll(() => loadPdfFonts());
 
 describe("the payslip PDF in each language", () => {
   const LANGUAGES: LanguageCode[] = ["en", "jp", "cn", "tl", "fr"];

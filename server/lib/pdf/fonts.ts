@@ -11,7 +11,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import * as fontkit from "fontkit";
+import type * as fontkit from "fontkit";
 
 const FILES = {
   regular: "@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf",
@@ -90,10 +90,18 @@ function sharingLayouts(font: fontkit.Font): SharedFont {
 }
 
 let fonts: Record<FontWeight, SharedFont> | null = null;
+let engine: typeof fontkit | null = null;
+
+/** fontkit (a quarter of a second to load) comes with the first PDF, not with every start of the server. */
+export async function loadPdfFonts(): Promise<void> {
+  engine ??= await import("fontkit");
+}
 
 function shared(): Record<FontWeight, SharedFont> {
   if (!fonts) {
-    const open = (file: string) => sharingLayouts(fontkit.create(readFileSync(createRequire(import.meta.url).resolve(file))));
+    if (!engine) throw new Error("the PDF fonts are used before loadPdfFonts()");
+    const { create } = engine;
+    const open = (file: string) => sharingLayouts(create(readFileSync(createRequire(import.meta.url).resolve(file))));
     fonts = { regular: open(FILES.regular), bold: open(FILES.bold) };
   }
   return fonts;

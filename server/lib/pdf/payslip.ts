@@ -16,7 +16,7 @@ import type { LineKind } from "../../../contracts/payroll";
 import type { PayslipDocument } from "../../../contracts/payslips";
 import type { PAY_BASES } from "../../../contracts/users";
 import type { Translate } from "../i18n";
-import { pdfFonts, printable } from "./fonts";
+import { loadPdfFonts, pdfFonts, printable } from "./fonts";
 import { pdfFormats, type PdfFormats } from "./format";
 import { embeddable } from "./images";
 import { box, COLORS, figure, line, measure, paragraph, rule, shaping, useStyle, type Doc, type TextStyle } from "./layout";
@@ -374,6 +374,7 @@ function collect(doc: Doc): Promise<Buffer> {
 /** The payslip's PDF: drawn synchronously, then pdfkit's stream collected (about 6-8 ms of CPU a page). */
 export async function renderPayslipPdf(document: PayslipDocument, options: PayslipPdfOptions): Promise<Buffer> {
   const { t, locale } = options;
+  await loadPdfFonts();
   const f = pdfFormats(document.currency, locale, options.timeZone ?? "UTC");
   const title = `${t("payslipPdf.title")} ${document.person.name} ${f.period(document.run.period_start, document.run.period_end)}`;
   const protection: PDFKit.PDFDocumentOptions = options.password
