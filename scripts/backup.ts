@@ -11,8 +11,7 @@ import { parseArgs } from "node:util";
 import { backupDirFromEnv, dataDirFromEnv } from "../server/config";
 import { openDatabase, type Database } from "../server/db/client";
 import { lockHolder } from "../server/db/lock";
-import { commandSocketPath, type CommandBackupReply } from "../server/modules/backups/command-socket";
-import { rowTotal } from "../server/modules/backups/format";
+import { commandReply, commandSocketPath, type CommandBackupReply } from "../server/modules/backups/command-socket";
 import { APP_VERSION, recordCommandBackup, unusedFile } from "../server/modules/backups/service";
 import { writeBackupFile } from "../server/modules/backups/write";
 import { ROOT_DIR } from "../server/paths";
@@ -46,7 +45,7 @@ function askServer(socket: string): Promise<CommandBackupReply> {
 async function backUpDirectly(database: Database, shared: boolean): Promise<CommandBackupReply> {
   const written = await writeBackupFile(database, file, { shared, source: { appVersion: APP_VERSION, now: new Date() } });
   await recordCommandBackup(database.db, target, written);
-  return { file, size_bytes: written.size_bytes, rows: rowTotal(written.manifest), tables: written.manifest.tables.length, migration: written.manifest.migration.tag };
+  return commandReply(file, written);
 }
 
 async function backUp(): Promise<CommandBackupReply> {

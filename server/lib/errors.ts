@@ -30,3 +30,10 @@ export function databaseErrorCode(error: unknown): string | undefined {
   const cause = (error as { cause?: unknown }).cause;
   return cause && typeof cause === "object" ? databaseErrorCode(cause) : undefined;
 }
+
+/** An error in a person's words: the database's own rather than the failed statement drizzle wraps them in (300 characters at most). */
+export function errorText(error: unknown): string {
+  const cause = (error as { cause?: unknown }).cause;
+  const message = cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error);
+  return message.slice(0, 300);
+}

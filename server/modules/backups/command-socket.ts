@@ -9,7 +9,9 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import type { AppContext } from "../../lib/context";
+import { rowTotal } from "./format";
 import { makeBackup } from "./service";
+import type { WrittenBackup } from "./write";
 
 export const commandSocketPath = (dataDir: string) => path.join(dataDir, "paydesk.sock");
 
@@ -22,6 +24,12 @@ export interface CommandBackupReply {
   rows: number;
   tables: number;
   migration: string | null;
+}
+
+/** What the command prints of a backup, whoever wrote it (the server, or the command itself). */
+export function commandReply(file: string, written: WrittenBackup): CommandBackupReply {
+  const { manifest } = written;
+  return { file, size_bytes: written.size_bytes, rows: rowTotal(manifest), tables: manifest.tables.length, migration: manifest.migration.tag };
 }
 
 async function readBody(request: http.IncomingMessage): Promise<unknown> {
@@ -41,15 +49,7 @@ function handler(ctx: AppContext): http.RequestListener {
       const body = (await readBody(request)) as { file?: unknown };
       if (typeof body.file !== "string" || !path.isAbsolute(body.file)) return reply(400, { error: "file must be an absolute path" });
       const made = await makeBackup(ctx, { trigger: "command", requestedBy: null, file: body.file });
-      const { manifest } = made.written;
-      const answer: CommandBackupReply = {
-        file: made.file,
-        size_bytes: made.written.size_bytes,
-        rows: manifest.tables.reduce((sum, table) => sum + table.rows, 0),
-        tables: manifest.tables.length,
-        migration: manifest.migration.tag,
-      };
-      reply(200, answer);
+      reply(200, commandReply(made.file, made.written));
     } catch (error) {
       reply(500, { error: (error as Error).message });
     }

@@ -12,6 +12,7 @@ import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client";
 import { migrationFiles, type MigrationFile } from "../../db/migration-files";
+import { errorText } from "../../lib/errors";
 import { rowsOf } from "../../lib/sql-rows";
 import { BACKED_UP_SCHEMAS, tableNames } from "./dump";
 import { END_LINE, manifestSchema, tableLine, type BackupManifest } from "./format";
@@ -109,8 +110,7 @@ async function addForeignKey(tx: Db, key: ForeignKey): Promise<void> {
   try {
     await tx.execute(sql.raw(`alter table ${key.table} add constraint ${key.name} ${key.definition}`));
   } catch (error) {
-    const cause = (error as { cause?: unknown }).cause;
-    throw new RestoreError(`The backup file is damaged: rows of ${key.table} name rows it does not hold (${cause instanceof Error ? cause.message : (error as Error).message}).`);
+    throw new RestoreError(`The backup file is damaged: rows of ${key.table} name rows it does not hold (${errorText(error)}).`);
   }
 }
 
@@ -136,8 +136,7 @@ async function loadTable(tx: Db, lines: Lines, table: BackupManifest["tables"][n
       await tx.execute(sql`insert into ${target} (${sql.raw(columns)}) select ${sql.raw(columns)} from json_populate_recordset(null::${target}, ${`[${batch.join(",")}]`}::json)`);
     } catch (error) {
       // Rows a backup wrote always go back in: ones that do not were altered since.
-      const cause = (error as { cause?: unknown }).cause;
-      throw new RestoreError(`The backup file is damaged: rows of ${table.name} do not fit its schema (${cause instanceof Error ? cause.message : (error as Error).message}).`);
+      throw new RestoreError(`The backup file is damaged: rows of ${table.name} do not fit its schema (${errorText(error)}).`);
     }
     batch = [];
     batchText = 0;

@@ -13,10 +13,11 @@ import { checkJobs } from "./checks/jobs";
 import { checkMail, verifySmtp } from "./checks/mail";
 import { checkMigrations } from "./checks/migrations";
 import { MIGRATIONS_FOLDER } from "../../db/client";
-import { errorText, fact, type Outcome } from "./checks/outcome";
+import { fact, type Outcome } from "./checks/outcome";
 import { checkServer } from "./checks/server-process";
 import { checkSignedLinks } from "./checks/signed-links";
 import { checkTimeZone } from "./checks/time-zone";
+import { errorText } from "../../lib/errors";
 
 /** What the checks read besides the app's context: given so a test can hand in a broken one. */
 interface CheckOptions {

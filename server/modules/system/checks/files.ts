@@ -7,7 +7,8 @@ import crypto from "node:crypto";
 import { sql, TransactionRollbackError } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { deleteFile, readFile, storeFile } from "../../files/service";
-import { errorText, fact, rowsOf, verdict, when, type Outcome } from "./outcome";
+import { fact, rowsOf, verdict, when, type Outcome } from "./outcome";
+import { errorText } from "../../../lib/errors";
 
 const PROBE_BYTES = 64 * 1024;
 

@@ -6,7 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { errorText, fact, rowsOf, verdict, when, type Outcome } from "./outcome";
+import { fact, rowsOf, verdict, when, type Outcome } from "./outcome";
+import { errorText } from "../../../lib/errors";
 
 const SMTP_TIMEOUT_MS = 10_000;
 

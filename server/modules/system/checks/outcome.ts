@@ -34,12 +34,6 @@ export function verdict(facts: CheckFact[], findings: (Finding | null)[], note: 
   return { status: worst?.status ?? "pass", facts, advice: worst?.advice ?? null, note };
 }
 
-/** An error as a check shows it: the database's own words rather than the failed statement drizzle wraps them in. */
-export function errorText(error: unknown): string {
-  const cause = (error as { cause?: unknown }).cause;
-  const message = cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error);
-  return message.slice(0, 300);
-}
 
 /** The rows of a raw query, as both drivers return them. */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
