@@ -18,6 +18,16 @@ export const MAX_RANGE_DAYS = 93;
 
 const minutes = z.number().int();
 
+/** Minutes worked on rest days, regular holidays and special non-working days: the first hours, and the overtime after them. */
+const kindMinutes = {
+  rest_day_minutes: minutes,
+  rest_day_overtime_minutes: minutes,
+  regular_holiday_minutes: minutes,
+  regular_holiday_overtime_minutes: minutes,
+  special_holiday_minutes: minutes,
+  special_holiday_overtime_minutes: minutes,
+};
+
 /** One person's day. */
 export const attendanceDay = z.object({
   user_id: z.number().int(),
@@ -33,7 +43,13 @@ export const attendanceDay = z.object({
   break_minutes: minutes,
   late_minutes: minutes,
   undertime_minutes: minutes,
+  /** Overtime on a workday; a rest day's or holiday's is in its own figures below. */
   overtime_minutes: minutes,
+  ...kindMinutes,
+  /** Worked between 22:00 and 06:00 in the company's zone. */
+  night_minutes: minutes,
+  /** A workday's first hours that fell after midnight on a day that pays more (a holiday): paid at that day's rate. */
+  crossed_minutes: minutes,
 });
 export type AttendanceDay = z.infer<typeof attendanceDay>;
 
@@ -44,10 +60,14 @@ export const daysSummary = z.object({
   days_late: z.number().int(),
   days_half: z.number().int(),
   days_absent: z.number().int(),
+  /** Workdays worked, a half day as one (its missing hours are undertime), less the share of a night that ran into a holiday. */
+  days_worked: z.number(),
   late_minutes: minutes,
   worked_minutes: minutes,
   overtime_minutes: minutes,
   undertime_minutes: minutes,
+  night_minutes: minutes,
+  ...kindMinutes,
 });
 
 /** A range of days with its sums: stats (this month) and weekly-summary (this week). */

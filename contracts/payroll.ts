@@ -29,7 +29,18 @@ export const PAY_VARIABLES = [
   "hourly_rate",
   "days_worked",
   "hours_worked",
+  /** Overtime on workdays; a rest day's or a holiday's hours, their overtime and night hours have their own names. */
   "overtime_hours",
+  "rest_day_hours",
+  "rest_day_overtime_hours",
+  "regular_holiday_hours",
+  "regular_holiday_overtime_hours",
+  "special_holiday_hours",
+  "special_holiday_overtime_hours",
+  "night_hours",
+  /** Regular holidays (special non-working days) on the person's workdays that they did not work; regular ones as the settings' rule pays them. */
+  "regular_holidays_unworked",
+  "special_holidays_unworked",
   "late_minutes",
   "undertime_minutes",
   "absences",

@@ -15,6 +15,14 @@ export function isCalendarDate(value: string): boolean {
   return ISO_DATE.test(value) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
 }
 
+/**
+ * What a holiday does to a day: a regular holiday and a special non-working
+ * day are days off with their own premiums for work on them; a special
+ * working day is an ordinary working day that only has a name.
+ */
+export const HOLIDAY_KINDS = ["regular", "special_non_working", "special_working"] as const;
+export type HolidayKind = (typeof HOLIDAY_KINDS)[number];
+
 /** A required calendar date, YYYY-MM-DD (a real day: 2026-02-30 is refused). */
 export const calendarDate = z.string({ error: MESSAGE.date }).trim().refine(isCalendarDate, { error: MESSAGE.date });
 
@@ -137,22 +145,23 @@ export const mySchedule = z.object({
   today: z.string(),
   schedule: scheduleRecord.omit({ people_count: true, created_at: true, updated_at: true }).nullable(),
   effective_from: z.string().nullable(),
-  holiday: z.object({ date: z.string(), name: z.string() }).nullable(),
+  holiday: z.object({ date: z.string(), name: z.string(), kind: z.enum(HOLIDAY_KINDS) }).nullable(),
   /** Today's shift if it has not ended yet, else the next working day's (holidays skipped). */
   next_shift: shiftRecord.nullable(),
 });
 
 export type MySchedule = z.infer<typeof mySchedule>;
 
-const holidayFields = { date: calendarDate, name: requiredText(120) };
+const holidayFields = { date: calendarDate, name: requiredText(120), kind: z.enum(HOLIDAY_KINDS, { error: "holidays.kindInvalid" }) };
 
-export const holidayBody = z.strictObject(holidayFields);
+export const holidayBody = z.strictObject({ ...holidayFields, kind: holidayFields.kind.default("regular") });
 export const holidayUpdateBody = z.strictObject(holidayFields).partial();
 
 export const holidayRecord = z.object({
   id: z.number().int(),
   date: z.string(),
   name: z.string(),
+  kind: z.enum(HOLIDAY_KINDS),
   created_at: isoTimestamp,
   updated_at: isoTimestamp,
 });

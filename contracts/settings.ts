@@ -17,6 +17,13 @@ export const PAY_FREQUENCIES = ["monthly", "semi_monthly", "biweekly", "weekly"]
 
 /** When pay day falls in a month: its last day, its last working day, or a fixed day (the last day when the month is shorter). */
 export const PAY_DAY_RULES = ["last_day", "last_working_day", "fixed_day"] as const;
+/**
+ * When an unworked regular holiday is paid to someone whose pay counts days
+ * (DOLE: to one present, or on paid leave, on the workday before it; some
+ * offices pay it always).
+ */
+export const UNWORKED_HOLIDAY_RULES = ["present_day_before", "always"] as const;
+export type UnworkedHolidayRule = (typeof UNWORKED_HOLIDAY_RULES)[number];
 
 /** How a computed amount becomes whole minor units. */
 export const ROUNDING_RULES = ["half_up", "half_even", "down", "up"] as const;
@@ -48,6 +55,7 @@ export const payrollSettings = z.strictObject({
   /** Turns a daily rate into an hourly one. */
   hours_per_day: decimalBetween(1, 24, 2),
   overtime_multiplier: decimalBetween(1, 5, 4),
+  unworked_holiday_rule: z.enum(UNWORKED_HOLIDAY_RULES, { error: MESSAGE.invalid }),
   rounding: z.enum(ROUNDING_RULES, { error: MESSAGE.invalid }),
   /** Four eyes: whoever calculated a run may not approve it. */
   separate_approver: z.boolean({ error: MESSAGE.invalidType }),

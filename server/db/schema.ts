@@ -3,6 +3,7 @@ import type { JobStatus } from "../../contracts/jobs";
 import type { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, PAY_BASES, UserPreferences } from "../../contracts/users";
 import type { CLOCK_POLICIES } from "../../contracts/attendance";
 import type { DayStatus } from "../../contracts/attendance-reports";
+import type { HolidayKind } from "../../contracts/schedules";
 import type { BandRow, Calculation, ComponentKind, OverrideMode, PayslipInputs, PayslipLine, ProgressiveRow, RateTableKind, RunPeople, RunStatus, StoredRunWarning } from "../../contracts/payroll";
 import {
   bigint,
@@ -14,6 +15,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -553,11 +555,23 @@ export const holidays = pgTable(
     id: serial("id").primaryKey(),
     date: date("date").notNull(),
     name: text("name").notNull(),
+    /** regular, special_non_working or special_working (contracts/schedules.ts HOLIDAY_KINDS). */
+    kind: text("kind").$type<HolidayKind>().notNull().default("regular"),
     ...authors,
     ...timestamps,
   },
-  (t) => [uniqueIndex("holidays_date_unique").on(t.date)],
+  (t) => [uniqueIndex("holidays_date_unique").on(t.date), check("holidays_kind_check", sql`${t.kind} in ('regular', 'special_non_working', 'special_working')`)],
 );
+
+/** Minutes worked on rest days and holidays, first hours and overtime: a stored day's and a month's alike. */
+const kindMinuteColumns = () => ({
+  rest_day_minutes: integer("rest_day_minutes").notNull().default(0),
+  rest_day_overtime_minutes: integer("rest_day_overtime_minutes").notNull().default(0),
+  regular_holiday_minutes: integer("regular_holiday_minutes").notNull().default(0),
+  regular_holiday_overtime_minutes: integer("regular_holiday_overtime_minutes").notNull().default(0),
+  special_holiday_minutes: integer("special_holiday_minutes").notNull().default(0),
+  special_holiday_overtime_minutes: integer("special_holiday_overtime_minutes").notNull().default(0),
+});
 
 /**
  * The derived figures of each person's day that has records, all closed
@@ -585,6 +599,9 @@ export const attendanceDays = pgTable(
     late_minutes: integer("late_minutes").notNull(),
     undertime_minutes: integer("undertime_minutes").notNull(),
     overtime_minutes: integer("overtime_minutes").notNull(),
+    ...kindMinuteColumns(),
+    night_minutes: integer("night_minutes").notNull().default(0),
+    crossed_minutes: integer("crossed_minutes").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.work_date] }), index("attendance_days_date_idx").on(t.work_date), index("attendance_days_schedule_idx").on(t.schedule_id)],
 );
@@ -611,6 +628,10 @@ export const attendanceMonths = pgTable(
     worked_minutes: integer("worked_minutes").notNull(),
     overtime_minutes: integer("overtime_minutes").notNull(),
     undertime_minutes: integer("undertime_minutes").notNull(),
+    /** Workdays worked less the shares of them paid at a holiday's rate (six decimals). */
+    days_worked: numeric("days_worked").notNull().default("0"),
+    ...kindMinuteColumns(),
+    night_minutes: integer("night_minutes").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.month] }), index("attendance_months_month_idx").on(t.month)],
 );

@@ -16,6 +16,7 @@ import { refreshDays } from "../modules/attendance/day-store";
 import { array } from "../lib/any-of";
 import { dateInZone, nextDate, weekday, zonedInstant } from "../lib/time-zone";
 import type { Db } from "./client";
+import { demoHolidays } from "./seed-holidays";
 import { attendanceBreaks, attendanceRecords, holidays, scheduleAssignments, userWorkLocations, users, workLocations, workSchedules } from "./schema";
 
 /** Ayala Tower One, where the demo profile's address is; the clocking journey stands near and far from it. */
@@ -46,28 +47,6 @@ const REMOTE_EMAIL = "arjun.mehta@example.com";
 const HOME: Point = { latitude: 14.5794, longitude: 121.0359 };
 /** Went home at lunch one day of the period: the demo's half day. */
 const HALF_DAY_EMAIL = "rafael.cruz@example.com";
-
-/**
- * Philippine public holidays that fall on the same date every year (regular
- * and special non-working days). The movable ones (Holy Week, the Eids,
- * Chinese New Year, National Heroes Day) would need each year's proclamation.
- */
-const PH_HOLIDAYS: Record<string, string> = {
-  "01-01": "New Year's Day",
-  "02-25": "EDSA People Power Revolution Anniversary",
-  "04-09": "Araw ng Kagitingan",
-  "05-01": "Labor Day",
-  "06-12": "Independence Day",
-  "08-21": "Ninoy Aquino Day",
-  "11-01": "All Saints' Day",
-  "11-02": "All Souls' Day",
-  "11-30": "Bonifacio Day",
-  "12-08": "Feast of the Immaculate Conception",
-  "12-24": "Christmas Eve",
-  "12-25": "Christmas Day",
-  "12-30": "Rizal Day",
-  "12-31": "Last Day of the Year",
-};
 
 const MINUTE = 60_000;
 const METRES_PER_DEGREE = 111_320;
@@ -201,12 +180,13 @@ export async function seedDemoAttendance(db: Db, now: Date, timeZone: string): P
   const from = firstOfLastMonth(today);
   const dates: string[] = [];
   for (let date = from; date < today; date = nextDate(date)) dates.push(date);
-  const holidayDates = dates.filter((date) => PH_HOLIDAYS[date.slice(5)]);
   const stamps = { created_at: now, updated_at: now };
 
   const [office] = await db.insert(workLocations).values({ ...DEMO_OFFICE, active: true, ...stamps }).returning({ id: workLocations.id });
   const [schedule] = await db.insert(workSchedules).values({ ...OFFICE_HOURS, ...stamps }).returning({ id: workSchedules.id });
-  if (holidayDates.length > 0) await db.insert(holidays).values(holidayDates.map((date) => ({ date, name: PH_HOLIDAYS[date.slice(5)], ...stamps })));
+  // The demo year's whole list (December's runs see their holidays), and any other year the clocked days reach.
+  const demoDaysOff = demoHolidays(from, today);
+  await db.insert(holidays).values(demoDaysOff.map((holiday) => ({ ...holiday, ...stamps })));
 
   await db.update(users).set({ clock_policy: "anywhere" }).where(eq(users.email, REMOTE_EMAIL));
   const atWork = sql`${users.archived_at} is null and ${users.employment_status} = 'active'`;
@@ -221,7 +201,8 @@ export async function seedDemoAttendance(db: Db, now: Date, timeZone: string): P
     .select({ id: users.id, email: users.email, employee_number: users.employee_number, hire_date: users.hire_date })
     .from(users)
     .where(atWork)) as Person[];
-  const workingDates = dates.filter((date) => OFFICE_HOURS.working_days.includes(weekday(date)) && !holidayDates.includes(date));
+  const daysOff = new Set(demoDaysOff.filter((holiday) => holiday.kind !== "special_working").map((holiday) => holiday.date));
+  const workingDates = dates.filter((date) => OFFICE_HOURS.working_days.includes(weekday(date)) && !daysOff.has(date));
   const halfDate = workingDates[Math.floor(workingDates.length / 3)];
   const place = { ...DEMO_OFFICE, id: office.id };
   const days = people.flatMap((person) =>

@@ -59,20 +59,12 @@ async function expectStoreMatchesDerivation(): Promise<void> {
 
   const closed = days.filter((day) => day.first_in !== null && day.last_out !== null);
   const stored = await t.database.db.select().from(attendanceDays);
-  const asDay = (row: (typeof stored)[number]): AttendanceDay => ({
-    user_id: row.user_id,
-    date: row.work_date,
-    status: row.status,
-    holiday: row.holiday,
-    schedule_id: row.schedule_id,
-    first_in: row.first_in.toISOString(),
-    last_out: row.last_out.toISOString(),
-    scheduled_minutes: row.scheduled_minutes,
-    worked_minutes: row.worked_minutes,
-    break_minutes: row.break_minutes,
-    late_minutes: row.late_minutes,
-    undertime_minutes: row.undertime_minutes,
-    overtime_minutes: row.overtime_minutes,
+  // Every stored column is a figure of the day under its own name, but the date and the two instants.
+  const asDay = ({ work_date, first_in, last_out, ...figures }: (typeof stored)[number]): AttendanceDay => ({
+    ...figures,
+    date: work_date,
+    first_in: first_in.toISOString(),
+    last_out: last_out.toISOString(),
   });
   const order = (list: AttendanceDay[]) => [...list].sort((a, b) => a.user_id - b.user_id || a.date.localeCompare(b.date));
   expect(order(stored.map(asDay))).toEqual(order(closed));

@@ -15,5 +15,13 @@ export const attendanceDay = (date: string, changes: Partial<AttendanceDay> = {}
   late_minutes: 0,
   undertime_minutes: 0,
   overtime_minutes: 0,
+  rest_day_minutes: 0,
+  rest_day_overtime_minutes: 0,
+  regular_holiday_minutes: 0,
+  regular_holiday_overtime_minutes: 0,
+  special_holiday_minutes: 0,
+  special_holiday_overtime_minutes: 0,
+  night_minutes: 0,
+  crossed_minutes: 0,
   ...changes,
 });

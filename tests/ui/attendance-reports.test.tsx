@@ -37,6 +37,14 @@ const row = (user_id: number, name: string, changes: Partial<ReportRow> = {}): R
   worked_hours: 160.75,
   overtime_minutes: 90,
   undertime_minutes: 0,
+  days_worked: 17,
+  night_minutes: 0,
+  rest_day_minutes: 0,
+  rest_day_overtime_minutes: 0,
+  regular_holiday_minutes: 0,
+  regular_holiday_overtime_minutes: 0,
+  special_holiday_minutes: 0,
+  special_holiday_overtime_minutes: 0,
   ...changes,
 });
 

@@ -173,7 +173,7 @@ describe("people on a schedule", () => {
 
 describe("company holidays", () => {
   const params = recordParams();
-  const CHRISTMAS: HolidayRecord = { id: 2, date: "2026-12-25", name: "Christmas Day", created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z" };
+  const CHRISTMAS: HolidayRecord = { id: 2, date: "2026-12-25", name: "Christmas Day", kind: "regular", created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z" };
 
   it("lists one year's holidays with their weekday, another year on choosing it, and creates one", async () => {
     const user = setupUser();

@@ -7,6 +7,7 @@
  */
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
+import { PAY_VARIABLES } from "../../contracts/payroll";
 import { basicPay, monthsIn, type BasicPay, type PayBasis, type Period, type RateFrom } from "../../server/modules/payroll/basic-pay";
 import { computePay, type MoneyRules, type PayInputs } from "../../server/modules/payroll/engine";
 import { PayDecimal, type Dec } from "../../server/modules/payroll/formula";
@@ -54,7 +55,8 @@ const cents = (period: Period, rates: RateFrom[], options: Options = {}) => paid
 function basicLine(basic: Dec, rules: MoneyRules): number {
   const plan = planPay([{ id: 1, code: "BASIC", name: "Basic", kind: "earning", taxable: true, pre_tax: false, calculation: { type: "formula", expression: "basic" }, employer_share: null, order: 1 }], new Set());
   const zero = dec(0);
-  const inputs: PayInputs = { basic, daily_rate: zero, hourly_rate: zero, days_worked: zero, hours_worked: zero, overtime_hours: zero, late_minutes: zero, undertime_minutes: zero, absences: zero, paid_monthly: zero, paid_daily: zero, paid_hourly: zero };
+  const others = PAY_VARIABLES.filter((name) => name !== "gross" && name !== "taxable").map((name) => [name, zero]);
+  const inputs = { ...Object.fromEntries(others), basic } as PayInputs;
   return computePay(plan, new Map(), inputs, new Map(), rules).gross;
 }
 

@@ -14,6 +14,7 @@ import type { AppContext } from "../../lib/context";
 import type { JobKind } from "../../lib/jobs";
 import { companyFacts } from "../company/facts";
 import { recordDays } from "./derive";
+import { KIND_MINUTES, SUMMED_MINUTES } from "./derive-core";
 import { array } from "../../lib/any-of";
 
 /**
@@ -52,21 +53,34 @@ function scopeOn(scope: DayScope, columns: { user: SQLWrapper; date: SQLWrapper 
 
 const onRecords = (scope: DayScope) => scopeOn(scope, { user: sql`r.user_id`, date: sql`r.work_date` });
 
+/** The stored day's figures beyond who, when and status: one list for the insert and its update. */
+const FIGURES = [
+  "scheduled_minutes",
+  "worked_minutes",
+  "break_minutes",
+  "late_minutes",
+  "undertime_minutes",
+  "overtime_minutes",
+  ...KIND_MINUTES,
+  "night_minutes",
+  "crossed_minutes",
+] as const satisfies readonly (keyof AttendanceDay)[];
+
 /** Stores closed days' figures, replacing what was there. */
 async function store(db: Db, days: readonly AttendanceDay[]): Promise<void> {
+  const names = sql.raw(FIGURES.join(", "));
+  const updates = sql.raw(FIGURES.map((name) => `${name} = excluded.${name}`).join(", "));
   for (let start = 0; start < days.length; start += INSERT_CHUNK) {
     const chunk = days.slice(start, start + INSERT_CHUNK);
     const column = <K extends keyof AttendanceDay>(key: K) => chunk.map((day) => day[key]);
+    const figures = sql.join(FIGURES.map((name) => sql`${array(column(name))}::int[]`), sql`, `);
     await db.execute(sql`
-      insert into ${attendanceDays} (user_id, work_date, status, schedule_id, holiday, first_in, last_out,
-        scheduled_minutes, worked_minutes, break_minutes, late_minutes, undertime_minutes, overtime_minutes)
+      insert into ${attendanceDays} (user_id, work_date, status, schedule_id, holiday, first_in, last_out, ${names})
       select * from unnest(${array(column("user_id"))}::int[], ${array(column("date"))}::date[], ${array(column("status"))}::text[],
         ${array(column("schedule_id"))}::int[], ${array(column("holiday"))}::text[], ${array(column("first_in"))}::timestamptz[], ${array(column("last_out"))}::timestamptz[],
-        ${array(column("scheduled_minutes"))}::int[], ${array(column("worked_minutes"))}::int[], ${array(column("break_minutes"))}::int[],
-        ${array(column("late_minutes"))}::int[], ${array(column("undertime_minutes"))}::int[], ${array(column("overtime_minutes"))}::int[])
+        ${figures})
       on conflict (user_id, work_date) do update set status = excluded.status, schedule_id = excluded.schedule_id, holiday = excluded.holiday,
-        first_in = excluded.first_in, last_out = excluded.last_out, scheduled_minutes = excluded.scheduled_minutes, worked_minutes = excluded.worked_minutes,
-        break_minutes = excluded.break_minutes, late_minutes = excluded.late_minutes, undertime_minutes = excluded.undertime_minutes, overtime_minutes = excluded.overtime_minutes
+        first_in = excluded.first_in, last_out = excluded.last_out, ${updates}
     `);
   }
 }
@@ -92,6 +106,17 @@ export async function refreshDays(db: Db, scope: DayScope, now: Date): Promise<n
   return days.length;
 }
 
+/** The minutes a month sums from its stored days. */
+const MONTH_MINUTES = SUMMED_MINUTES;
+
+/**
+ * A stored day `d`'s count in days_worked (derive-core's workedDayShare): a
+ * worked workday counts one, less the share of it paid at a holiday's rate.
+ */
+export const DAY_WORKED_SHARE = sql.raw(
+  `case when d.scheduled_minutes > 0 and d.status in ('present', 'late', 'half_day') then 1 - d.crossed_minutes::numeric / d.scheduled_minutes else 0 end`,
+);
+
 /** The first day of a date's month. */
 const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
 
@@ -101,11 +126,13 @@ async function sumMonths(db: Db, days: readonly { user_id: number; date: string 
   if (touched.size === 0) return;
   const pairs = sql`unnest(${array([...touched.values()].map((key) => key.user_id))}::int[], ${array([...touched.values()].map((key) => key.month))}::date[]) as touched(user_id, month)`;
   await db.execute(sql`delete from ${attendanceMonths} where (user_id, month) in (select user_id, month from ${pairs})`);
+  const summed = sql.raw(MONTH_MINUTES.join(", "));
+  const sums = sql.raw(MONTH_MINUTES.map((name) => `sum(d.${name})`).join(", "));
   await db.execute(sql`
-    insert into ${attendanceMonths} (user_id, month, days_present, days_late, days_half, days_worked_scheduled, late_minutes, worked_minutes, overtime_minutes, undertime_minutes)
+    insert into ${attendanceMonths} (user_id, month, days_present, days_late, days_half, days_worked_scheduled, days_worked, ${summed})
     select d.user_id, touched.month,
       count(*) filter (where d.status in ('present', 'late', 'half_day')), count(*) filter (where d.late_minutes > 0), count(*) filter (where d.status = 'half_day'),
-      count(*) filter (where d.scheduled_minutes > 0), sum(d.late_minutes), sum(d.worked_minutes), sum(d.overtime_minutes), sum(d.undertime_minutes)
+      count(*) filter (where d.scheduled_minutes > 0), round(sum(${DAY_WORKED_SHARE}), 6), ${sums}
     from ${pairs} join ${attendanceDays} d on d.user_id = touched.user_id and d.work_date >= touched.month and d.work_date < touched.month + interval '1 month'
     group by d.user_id, touched.month`);
 }

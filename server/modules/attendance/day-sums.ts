@@ -6,13 +6,15 @@
  * days, holidays out) once per schedule and stretch of dates, not per person.
  * The figures equal summing derive-core's days one by one (tests compare).
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { DayStatus } from "../../../contracts/attendance-reports";
+import type { UnworkedHolidayRule } from "../../../contracts/settings";
 import type { Db } from "../../db/client";
 import { attendanceDays, attendanceMonths, attendanceRecords, holidays, scheduleAssignments, workSchedules } from "../../db/schema";
 import { dateInZone, nextDate, weekday } from "../../lib/time-zone";
 import { recordDays } from "./derive";
-import { dayOver, type DaysSummary, type ScheduleRules } from "./derive-core";
+import { DAY_WORKED_SHARE } from "./day-store";
+import { dayOver, EMPTY_SUMMARY, isWorkingDay, roundDays, SUMMED_MINUTES, workedDayShare, type DaysSummary, type ScheduleRules } from "./derive-core";
 import { array } from "../../lib/any-of";
 
 export interface SumsQuery {
@@ -42,28 +44,35 @@ interface Calendar {
   working: { scheduleIds: number[]; dates: string[]; over: boolean[] };
 }
 
-/** Each person's assignments that touch the range, cut to it: (user_id, schedule_id, first, last). */
-const spansOf = (query: SumsQuery) => sql`spans as (
-      select user_id, schedule_id, greatest(effective_from, ${query.from}::date) as first, least(coalesce(until - 1, ${query.to}::date), ${query.to}::date) as last
+type Range = Pick<SumsQuery, "userIds" | "from" | "to">;
+
+/** Each person's assignments in force at some time in the range, with the day the next one starts (until). */
+const assignedIn = (query: Range) => sql`select user_id, schedule_id, effective_from, until
       from (select user_id, schedule_id, effective_from, lead(effective_from) over (partition by user_id order by effective_from) as until
             from ${scheduleAssignments} where user_id = any(${array(query.userIds)}::int[]) and effective_from <= ${query.to}::date) as assigned
-      where until is null or until > ${query.from}::date
+      where until is null or until > ${query.from}::date`;
+
+/** Each person's assignments that touch the range, cut to it: (user_id, schedule_id, first, last). */
+const spansOf = (query: Range) => sql`spans as (
+      select user_id, schedule_id, greatest(effective_from, ${query.from}::date) as first, least(coalesce(until - 1, ${query.to}::date), ${query.to}::date) as last
+      from (${assignedIn(query)}) as assigned
     )`;
 
+/** The schedules someone follows at some time in the range. */
+const followedIn = (query: Range) => sql`select distinct schedule_id from (${assignedIn(query)}) as assigned`;
+
 async function calendar(db: Db, query: SumsQuery): Promise<Calendar> {
-  const followed = sql`select distinct schedule_id from (select schedule_id, effective_from, lead(effective_from) over (partition by user_id order by effective_from) as until
-    from ${scheduleAssignments} where user_id = any(${array(query.userIds)}::int[]) and effective_from <= ${query.to}::date) as assigned where until is null or until > ${query.from}::date`;
   const [scheduleRows, holidayRows] = await Promise.all([
-    db.select().from(workSchedules).where(sql`${workSchedules.id} in (${followed})`),
-    db.select({ date: holidays.date }).from(holidays).where(sql`${holidays.date} between ${query.from}::date and ${query.to}::date`),
+    db.select().from(workSchedules).where(sql`${workSchedules.id} in (${followedIn(query)})`),
+    db.select({ date: holidays.date, kind: holidays.kind }).from(holidays).where(sql`${holidays.date} between ${query.from}::date and ${query.to}::date`),
   ]);
-  const holidayDates = new Set(holidayRows.map((row) => row.date));
+  const holidayOn = new Map(holidayRows.map((row) => [row.date, row.kind]));
   const calendar: Calendar = { schedules: new Map(scheduleRows.map((row) => [row.id, row])), lastOver: new Map(), working: { scheduleIds: [], dates: [], over: [] } };
   for (const [id, schedule] of calendar.schedules) {
     for (let date = query.from; date <= query.to; date = nextDate(date)) {
       const over = dayOver(date, schedule, query.timeZone, query.now);
       if (over) calendar.lastOver.set(id, date);
-      if (!schedule.working_days.includes(weekday(date)) || holidayDates.has(date)) continue;
+      if (!isWorkingDay(date, schedule, holidayOn.get(date) ?? null)) continue;
       calendar.working.scheduleIds.push(id);
       calendar.working.dates.push(date);
       calendar.working.over.push(over);
@@ -129,12 +138,13 @@ function nextMonth(date: string): string {
   return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, "0")}-01`;
 }
 
-const EMPTY: DaysSummary = { days_scheduled: 0, days_present: 0, days_late: 0, days_half: 0, days_absent: 0, late_minutes: 0, worked_minutes: 0, overtime_minutes: 0, undertime_minutes: 0 };
 const PRESENT: readonly DayStatus[] = ["present", "late", "half_day"];
+const MINUTES = sql.raw(SUMMED_MINUTES.join(", "));
+const summedAs = (from: string) => sql.raw(SUMMED_MINUTES.map((name) => `sum(${from}.${name})::int as ${name}`).join(", "));
 
 /** Each person's days over the range, summed (every person of the query has an entry). */
 export async function sumsByPerson(db: Db, query: SumsQuery): Promise<Map<number, DaysSummary>> {
-  const sums = new Map<number, DaysSummary>(query.userIds.map((id) => [id, { ...EMPTY }]));
+  const sums = new Map<number, DaysSummary>(query.userIds.map((id) => [id, { ...EMPTY_SUMMARY }]));
   if (query.userIds.length === 0) return sums;
   const cal = await calendar(db, query);
   const split = splitRange(query);
@@ -155,16 +165,14 @@ export async function sumsByPerson(db: Db, query: SumsQuery): Promise<Map<number
       ),
       stored as (
         select user_id, sum(days_present)::int as days_present, sum(days_late)::int as days_late, sum(days_half)::int as days_half,
-          sum(over_worked)::int as over_worked, sum(late_minutes)::int as late_minutes, sum(worked_minutes)::int as worked_minutes,
-          sum(overtime_minutes)::int as overtime_minutes, sum(undertime_minutes)::int as undertime_minutes
+          sum(over_worked)::int as over_worked, round(sum(days_worked), 6)::float8 as days_worked, ${summedAs("parts")}
         from (
-          select m.user_id, m.days_present, m.days_late, m.days_half, m.days_worked_scheduled as over_worked,
-            m.late_minutes, m.worked_minutes, m.overtime_minutes, m.undertime_minutes
+          select m.user_id, m.days_present, m.days_late, m.days_half, m.days_worked_scheduled as over_worked, m.days_worked, ${MINUTES}
           from ${attendanceMonths} m
           where m.user_id = any(${array(query.userIds)}::int[]) and m.month = any(${array(split.months)}::date[])
           union all
           select d.user_id, (d.status in ('present', 'late', 'half_day'))::int, (d.late_minutes > 0)::int, (d.status = 'half_day')::int,
-            (d.scheduled_minutes > 0 and d.work_date <= c.last_over)::int, d.late_minutes, d.worked_minutes, d.overtime_minutes, d.undertime_minutes
+            (d.scheduled_minutes > 0 and d.work_date <= c.last_over)::int, ${DAY_WORKED_SHARE}, ${MINUTES}
           from ${attendanceDays} d left join cutoffs c on c.schedule_id = d.schedule_id
           where d.user_id = any(${array(query.userIds)}::int[]) and (${sql.join([sql`false`, ...split.days.map((piece) => sql`d.work_date between ${piece.from}::date and ${piece.to}::date`)], sql` or `)})
         ) as parts
@@ -172,8 +180,7 @@ export async function sumsByPerson(db: Db, query: SumsQuery): Promise<Map<number
       )
       select coalesce(due.user_id, stored.user_id) as user_id, coalesce(due.scheduled, 0) as days_scheduled, coalesce(due.over, 0) - coalesce(stored.over_worked, 0) as days_absent,
         coalesce(stored.days_present, 0) as days_present, coalesce(stored.days_late, 0) as days_late, coalesce(stored.days_half, 0) as days_half,
-        coalesce(stored.late_minutes, 0) as late_minutes, coalesce(stored.worked_minutes, 0) as worked_minutes,
-        coalesce(stored.overtime_minutes, 0) as overtime_minutes, coalesce(stored.undertime_minutes, 0) as undertime_minutes
+        coalesce(stored.days_worked, 0) as days_worked, ${sql.raw(SUMMED_MINUTES.map((name) => `coalesce(stored.${name}, 0) as ${name}`).join(", "))}
       from due full join stored on stored.user_id = due.user_id`),
     openDays(db, query),
   ]);
@@ -182,10 +189,8 @@ export async function sumsByPerson(db: Db, query: SumsQuery): Promise<Map<number
     const sum = sums.get(day.user_id)!;
     if (PRESENT.includes(day.status)) sum.days_present++;
     if (day.late_minutes > 0) sum.days_late++;
-    sum.late_minutes += day.late_minutes;
-    sum.worked_minutes += day.worked_minutes;
-    sum.overtime_minutes += day.overtime_minutes;
-    sum.undertime_minutes += day.undertime_minutes;
+    sum.days_worked = roundDays(sum.days_worked + workedDayShare(day));
+    for (const name of SUMMED_MINUTES) sum[name] += day[name];
     if (overWorkingDay(cal, day, query)) sum.days_absent--;
   }
   return sums;
@@ -231,4 +236,59 @@ export async function countsByDate(db: Db, query: SumsQuery): Promise<DayCounts[
     else count.scheduled--;
   }
   return [...counts.values()];
+}
+
+/** Holidays on people's workdays that they did not work: what pays an unworked holiday. */
+export interface UnworkedHolidays {
+  /** Regular holidays on a working day of the person's schedule, not worked, that the rule pays. */
+  regular: number;
+  /** Special non-working days on a working day of the person's schedule, not worked. */
+  special: number;
+}
+
+/** How far back the workday before a holiday is looked for: a schedule works at least one day a week. */
+const LOOK_BACK_DAYS = 14;
+
+/**
+ * Each person's holidays in the range that fell on their schedule's working
+ * days and that they did not work (no record that day). A regular holiday
+ * counts under `present_day_before` only when the person has a record on the
+ * schedule's working day before it (holidays skipped); under `always`, always.
+ */
+export async function unworkedHolidays(db: Db, query: Range, rule: UnworkedHolidayRule): Promise<Map<number, UnworkedHolidays>> {
+  const counts = new Map<number, UnworkedHolidays>(query.userIds.map((id) => [id, { regular: 0, special: 0 }]));
+  if (query.userIds.length === 0) return counts;
+  const lookFrom = nextDate(query.from, -LOOK_BACK_DAYS);
+  const [scheduleRows, holidayRows] = await Promise.all([
+    db.select().from(workSchedules).where(sql`${workSchedules.id} in (${followedIn(query)})`),
+    db.select({ date: holidays.date, kind: holidays.kind }).from(holidays).where(sql`${holidays.date} between ${lookFrom}::date and ${query.to}::date`),
+  ]);
+  const holidayOn = new Map(holidayRows.map((row) => [row.date, row.kind]));
+  // Per schedule: its holidays on working weekdays in the range, each with the working day before it.
+  const due: { scheduleIds: number[]; dates: string[]; kinds: string[]; before: (string | null)[] } = { scheduleIds: [], dates: [], kinds: [], before: [] };
+  for (const schedule of scheduleRows) {
+    for (const holiday of holidayRows) {
+      if (holiday.date < query.from || holiday.kind === "special_working" || !schedule.working_days.includes(weekday(holiday.date))) continue;
+      let before: string | null = null;
+      for (let date = nextDate(holiday.date, -1); date >= lookFrom && before === null; date = nextDate(date, -1)) {
+        if (isWorkingDay(date, schedule, holidayOn.get(date) ?? null)) before = date;
+      }
+      due.scheduleIds.push(schedule.id);
+      due.dates.push(holiday.date);
+      due.kinds.push(holiday.kind);
+      due.before.push(before);
+    }
+  }
+  if (due.dates.length === 0) return counts;
+  const worked = (date: SQL) => sql`exists (select 1 from ${attendanceRecords} r where r.user_id = sp.user_id and r.work_date = ${date})`;
+  const result = (await db.execute(sql`
+    with ${spansOf(query)},
+    due as (select * from unnest(${array(due.scheduleIds)}::int[], ${array(due.dates)}::date[], ${array(due.kinds)}::text[], ${array(due.before)}::date[]) as d(schedule_id, date, kind, before))
+    select sp.user_id, count(*) filter (where due.kind = 'regular')::int as regular, count(*) filter (where due.kind = 'special_non_working')::int as special
+    from spans sp join due on due.schedule_id = sp.schedule_id and due.date between sp.first and sp.last
+    where not ${worked(sql`due.date`)}
+      and (due.kind <> 'regular' or ${rule === "always"} or (due.before is not null and ${worked(sql`due.before`)}))
+    group by sp.user_id`)) as unknown as { rows: { user_id: number; regular: number; special: number }[] };
+  for (const row of result.rows) counts.set(Number(row.user_id), { regular: Number(row.regular), special: Number(row.special) });
+  return counts;
 }

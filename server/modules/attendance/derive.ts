@@ -9,7 +9,8 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AttendanceDay } from "../../../contracts/attendance-reports";
 import type { Db } from "../../db/client";
 import { attendanceBreaks, attendanceRecords, holidays, scheduleAssignments, workSchedules } from "../../db/schema";
-import { deriveDay, type DayFigures } from "./derive-core";
+import type { HolidayKind } from "../../../contracts/schedules";
+import { deriveDay, type DayFigures, type Span } from "./derive-core";
 
 export interface DaysQuery {
   userIds: readonly number[];
@@ -30,27 +31,36 @@ interface GridRow {
   grace_minutes: number | null;
   overtime_after_minutes: number | null;
   holiday: string | null;
+  holiday_kind: HolidayKind | null;
+  next_holiday_kind: HolidayKind | null;
   records: number | null;
   first_in_ms: number | null;
   last_out_ms: number | null;
   presence_ms: number | null;
   break_ms: number | null;
   open: boolean | null;
+  /** Each record's clock-in and clock-out (now while open), in ms, in the order of clock-in. */
+  ins: number[] | null;
+  outs: number[] | null;
+  break_starts: number[] | null;
+  break_ends: number[] | null;
 }
 
 /** Whole numbers as one array literal: one bound parameter whatever their number. */
 export const intArray = (values: readonly number[]) => `{${values.map((value) => Math.trunc(value)).join(",")}}`;
 
 const GRID_COLUMNS = sql`s.id as schedule_id, s.working_days, s.start_time, s.end_time,
-      s.unpaid_break_minutes, s.grace_minutes, s.overtime_after_minutes, h.name as holiday,
+      s.unpaid_break_minutes, s.grace_minutes, s.overtime_after_minutes, h.name as holiday, h.kind as holiday_kind, hn.kind as next_holiday_kind,
       records.records, records.first_in_ms::float8 as first_in_ms, records.last_out_ms::float8 as last_out_ms,
-      records.presence_ms::float8 as presence_ms, records.break_ms::float8 as break_ms, records.open`;
+      records.presence_ms::float8 as presence_ms, records.break_ms::float8 as break_ms, records.open,
+      records.ins::float8[] as ins, records.outs::float8[] as outs, day_breaks.starts::float8[] as break_starts, day_breaks.ends::float8[] as break_ends`;
 
 /**
  * The common table expressions every day query shares: `spans` (each
- * assignment with the day the next one starts) for `people`, and `records`
+ * assignment with the day the next one starts) for `people`, `records`
  * (the records of `recordFilter`, summed per person and work date, breaks
- * included; open ones counted to `now`).
+ * included; open ones counted to `now`) and `day_breaks` (their breaks'
+ * times, for where the work fell: at night, after midnight).
  */
 function dayParts(people: SQL, upTo: string, recordFilter: SQL, now: Date): SQL {
   const at = now.toISOString();
@@ -58,11 +68,15 @@ function dayParts(people: SQL, upTo: string, recordFilter: SQL, now: Date): SQL 
       select user_id, schedule_id, effective_from, lead(effective_from) over (partition by user_id order by effective_from) as until
       from ${scheduleAssignments} where user_id in (${people}) and effective_from <= ${upTo}::date
     ),
-    breaks as (
-      select b.record_id, sum(extract(epoch from (coalesce(b.ended_at, ${at}::timestamptz) - b.started_at))) * 1000 as ms
+    break_rows as (
+      select b.record_id, r.user_id, r.work_date, extract(epoch from b.started_at) * 1000 as start_ms, extract(epoch from coalesce(b.ended_at, ${at}::timestamptz)) * 1000 as end_ms
       from ${attendanceBreaks} b join ${attendanceRecords} r on r.id = b.record_id
       where ${recordFilter}
-      group by b.record_id
+    ),
+    breaks as (select record_id, sum(end_ms - start_ms) as ms from break_rows group by record_id),
+    day_breaks as (
+      select user_id, work_date, array_agg(start_ms order by start_ms) as starts, array_agg(end_ms order by start_ms) as ends
+      from break_rows group by user_id, work_date
     ),
     records as (
       select r.user_id, r.work_date, count(*)::int as records,
@@ -70,7 +84,9 @@ function dayParts(people: SQL, upTo: string, recordFilter: SQL, now: Date): SQL 
         extract(epoch from max(r.clock_out_at)) * 1000 as last_out_ms,
         sum(extract(epoch from (coalesce(r.clock_out_at, ${at}::timestamptz) - r.clock_in_at))) * 1000 as presence_ms,
         coalesce(sum(breaks.ms), 0) as break_ms,
-        bool_or(r.clock_out_at is null) as open
+        bool_or(r.clock_out_at is null) as open,
+        array_agg(extract(epoch from r.clock_in_at) * 1000 order by r.clock_in_at) as ins,
+        array_agg(extract(epoch from coalesce(r.clock_out_at, ${at}::timestamptz)) * 1000 order by r.clock_in_at) as outs
       from ${attendanceRecords} r left join breaks on breaks.record_id = r.id
       where ${recordFilter}
       group by r.user_id, r.work_date
@@ -81,7 +97,8 @@ function dayParts(people: SQL, upTo: string, recordFilter: SQL, now: Date): SQL 
 const scheduleAndHoliday = (personDay: { user: SQL; day: SQL }) => sql`
     left join spans on spans.user_id = ${personDay.user} and spans.effective_from <= ${personDay.day} and (spans.until is null or ${personDay.day} < spans.until)
     left join ${workSchedules} s on s.id = spans.schedule_id
-    left join ${holidays} h on h.date = ${personDay.day}`;
+    left join ${holidays} h on h.date = ${personDay.day}
+    left join ${holidays} hn on hn.date = ${personDay.day} + 1`;
 
 /** The grid of `userIds` × every day from `from` to `to`, ordered by person then day. */
 async function grid(db: Db, query: DaysQuery): Promise<GridRow[]> {
@@ -95,6 +112,7 @@ async function grid(db: Db, query: DaysQuery): Promise<GridRow[]> {
     from people cross join days
     ${scheduleAndHoliday({ user: sql`people.user_id`, day: sql`days.day` })}
     left join records on records.user_id = people.user_id and records.work_date = days.day
+    left join day_breaks on day_breaks.user_id = people.user_id and day_breaks.work_date = days.day
     order by people.user_id, days.day
   `)) as unknown as { rows: GridRow[] };
   return result.rows;
@@ -111,9 +129,12 @@ export async function recordDays(db: Db, recordFilter: SQL, upTo: string, timeZo
     select records.user_id, records.work_date::text as date, ${GRID_COLUMNS}
     from records
     ${scheduleAndHoliday({ user: sql`records.user_id`, day: sql`records.work_date` })}
+    left join day_breaks on day_breaks.user_id = records.user_id and day_breaks.work_date = records.work_date
   `)) as unknown as { rows: GridRow[] };
   return result.rows.map((row) => toDay(row, { timeZone, now }));
 }
+
+const spansOf = (starts: number[] | null, ends: number[] | null): Span[] => (starts ?? []).map((start, index) => ({ start: Number(start), end: Number(ends![index]) }));
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -133,13 +154,16 @@ function toDay(row: GridRow, query: Pick<DaysQuery, "timeZone" | "now">): Attend
   const figures: DayFigures = deriveDay({
     date: row.date,
     schedule,
-    holiday: row.holiday,
+    holiday: row.holiday_kind,
+    nextHoliday: row.next_holiday_kind,
     records: {
       count,
       firstIn: row.first_in_ms === null ? null : new Date(row.first_in_ms),
       presenceMs: row.presence_ms ?? 0,
       breakMs: row.break_ms ?? 0,
       open: row.open === true,
+      spans: spansOf(row.ins, row.outs),
+      breaks: spansOf(row.break_starts, row.break_ends),
     },
     timeZone: query.timeZone,
     now: query.now,

@@ -16,7 +16,7 @@ import { exportFormatQuery, sendTable, tableReply, type ExportFormat } from "../
 import { invalidField } from "../../lib/errors";
 import { listQuerySchema } from "../../lib/list";
 import { nextDate } from "../../lib/time-zone";
-import { summarize } from "./derive-core";
+import { summarize, type DaysSummary } from "./derive-core";
 import { checkRange, companyToday, dayBatches, dayList, daysOf, peopleList, personDays, reportBatches, reportPage, thisMonth, weekOf, countsOver } from "./reports";
 
 const own = { action: "attendance.clock" } as const;
@@ -26,8 +26,48 @@ const reports = { action: "attendance.reports" } as const;
 /** How many days "recent" shows, today included. */
 const RECENT_DAYS = 7;
 
-const DAY_COLUMNS = ["date", "person", "employeeNumber", "status", "firstIn", "lastOut", "scheduledMinutes", "workedMinutes", "breakMinutes", "lateMinutes", "undertimeMinutes", "overtimeMinutes"] as const;
-const REPORT_COLUMNS = ["person", "employeeNumber", "department", "daysScheduled", "daysPresent", "daysLate", "lateMinutes", "daysHalf", "daysAbsent", "workedHours", "overtimeMinutes", "undertimeMinutes"] as const;
+/** Minutes on rest days and holidays and at night, after the workday's own in both exports: each its own column, summed by a spreadsheet. */
+const KIND_COLUMNS = [
+  ["nightMinutes", "night_minutes"],
+  ["restDayMinutes", "rest_day_minutes"],
+  ["restDayOvertimeMinutes", "rest_day_overtime_minutes"],
+  ["regularHolidayMinutes", "regular_holiday_minutes"],
+  ["regularHolidayOvertimeMinutes", "regular_holiday_overtime_minutes"],
+  ["specialHolidayMinutes", "special_holiday_minutes"],
+  ["specialHolidayOvertimeMinutes", "special_holiday_overtime_minutes"],
+] as const satisfies readonly (readonly [string, keyof AttendanceDay & keyof DaysSummary])[];
+const kindCells = (figures: Pick<AttendanceDay, (typeof KIND_COLUMNS)[number][1]>): CsvCell[] => KIND_COLUMNS.map(([, field]) => figures[field]);
+
+const DAY_COLUMNS = [
+  "date",
+  "person",
+  "employeeNumber",
+  "status",
+  "firstIn",
+  "lastOut",
+  "scheduledMinutes",
+  "workedMinutes",
+  "breakMinutes",
+  "lateMinutes",
+  "undertimeMinutes",
+  "overtimeMinutes",
+  ...KIND_COLUMNS.map(([column]) => column),
+];
+const REPORT_COLUMNS = [
+  "person",
+  "employeeNumber",
+  "department",
+  "daysScheduled",
+  "daysPresent",
+  "daysLate",
+  "lateMinutes",
+  "daysHalf",
+  "daysAbsent",
+  "workedHours",
+  "overtimeMinutes",
+  "undertimeMinutes",
+  ...KIND_COLUMNS.map(([column]) => column),
+];
 
 async function assertPerson(ctx: AppContext, id: number): Promise<void> {
   const [found] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id));
@@ -49,6 +89,7 @@ export const attendanceReportRoutes: FastifyPluginAsyncZod = async (app) => {
     day.late_minutes,
     day.undertime_minutes,
     day.overtime_minutes,
+    ...kindCells(day),
   ];
 
   app.get("/attendance/history", { config: own, schema: { querystring: listQuerySchema(dayList), response: { 200: listReply(attendanceDay) } } }, (request) =>
@@ -108,7 +149,7 @@ export const attendanceReportRoutes: FastifyPluginAsyncZod = async (app) => {
     checkRange(query);
     async function* rows() {
       for await (const batch of reportBatches(ctx, query, { ...query, from: undefined, to: undefined })) {
-        yield batch.map((row): CsvCell[] => [row.name, row.employee_number, row.department, row.days_scheduled, row.days_present, row.days_late, row.late_minutes, row.days_half, row.days_absent, row.worked_hours, row.overtime_minutes, row.undertime_minutes]);
+        yield batch.map((row): CsvCell[] => [row.name, row.employee_number, row.department, row.days_scheduled, row.days_present, row.days_late, row.late_minutes, row.days_half, row.days_absent, row.worked_hours, row.overtime_minutes, row.undertime_minutes, ...kindCells(row)]);
       }
     }
     return sendTable(reply, format, {

@@ -8,11 +8,12 @@
  * rows listed.
  */
 import { sql } from "drizzle-orm";
+import type { HolidayKind } from "../../../contracts/schedules";
 import { WIDGET_DEFAULT_LIMIT, type AttendanceException, type AttendanceExceptions, type ExceptionKind } from "../../../contracts/dashboard-own";
 import { attendanceDays, attendanceRecords, holidays, scheduleAssignments, users, workSchedules } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { int, rowsOf } from "../../lib/sql-rows";
-import { deriveDay, isWorkingDay, shiftOn, type ScheduleRules } from "../attendance/derive-core";
+import { deriveDay, isWorkingDay, NO_RECORDS, shiftOn, type ScheduleRules } from "../attendance/derive-core";
 import { companyToday } from "../attendance/reports";
 import { array } from "../../lib/any-of";
 
@@ -31,7 +32,8 @@ interface Today {
   timeZone: string;
   now: Date;
   schedules: Map<number, ScheduleRules>;
-  holiday: string | null;
+  /** Today's holiday's kind, if today is one. */
+  holiday: HolidayKind | null;
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -47,9 +49,9 @@ async function todayOf(ctx: AppContext): Promise<Today> {
   const { today, time_zone, now } = await companyToday(ctx);
   const [schedules, [holiday]] = await Promise.all([
     ctx.db.select().from(workSchedules).where(sql`${workSchedules.id} in (select schedule_id from (${inForceOn(today)}) as in_force)`),
-    ctx.db.select({ name: holidays.name }).from(holidays).where(sql`${holidays.date} = ${today}::date`),
+    ctx.db.select({ kind: holidays.kind }).from(holidays).where(sql`${holidays.date} = ${today}::date`),
   ]);
-  return { date: today, timeZone: time_zone, now, schedules: new Map(schedules.map((schedule) => [schedule.id, schedule])), holiday: holiday?.name ?? null };
+  return { date: today, timeZone: time_zone, now, schedules: new Map(schedules.map((schedule) => [schedule.id, schedule])), holiday: holiday?.kind ?? null };
 }
 
 /**
@@ -59,8 +61,8 @@ async function todayOf(ctx: AppContext): Promise<Today> {
  */
 function lateBy(today: Today, schedule: ScheduleRules | undefined, firstIn: Date): number {
   if (!schedule) return 0;
-  const records = { count: 1, firstIn, presenceMs: 0, breakMs: 0, open: true };
-  return deriveDay({ date: today.date, schedule, holiday: today.holiday, records, timeZone: today.timeZone, now: today.now }).late_minutes;
+  const records = { ...NO_RECORDS, count: 1, firstIn, open: true };
+  return deriveDay({ date: today.date, schedule, holiday: today.holiday, nextHoliday: null, records, timeZone: today.timeZone, now: today.now }).late_minutes;
 }
 
 /** A query's rows with `count(*) over ()` as total: the kind's events and their whole count. */

@@ -36,8 +36,7 @@ export function payslipFacts(pay: BasicPay | null, days: DaysSummary | null): Pa
   return {
     pay_basis: paid?.pay_basis ?? null,
     rate: paid?.rate ?? null,
-    // A half day is half a day worked.
-    days_worked: days ? days.days_present - days.days_half / 2 : 0,
+    days_worked: days?.days_worked ?? 0,
     hours_worked: hours(days?.worked_minutes ?? 0),
     overtime_hours: hours(days?.overtime_minutes ?? 0),
     late_minutes: days?.late_minutes ?? 0,

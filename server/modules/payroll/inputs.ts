@@ -14,8 +14,8 @@ import type { SettingsValues } from "../../../contracts/settings";
 import { payComponents, payOverrides, payRates, payrollRuns, payslipAdjustments, payslips, users } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { AppContext } from "../../lib/context";
-import { sumsByPerson } from "../attendance/day-sums";
-import type { DaysSummary } from "../attendance/derive-core";
+import { sumsByPerson, unworkedHolidays, type UnworkedHolidays } from "../attendance/day-sums";
+import { KIND_MINUTES, type DaysSummary } from "../attendance/derive-core";
 import { companyFacts } from "../company/facts";
 import { readSettings } from "../settings/service";
 import { basicPay, type BasicPay, type Period, type RateFrom } from "./basic-pay";
@@ -42,6 +42,8 @@ export interface RunInputs {
   people: readonly PayPerson[];
   rates: ReadonlyMap<number, RateFrom[]>;
   attendance: ReadonlyMap<number, DaysSummary>;
+  /** Holidays on each person's workdays that they did not work (regular ones as the settings' rule pays them). */
+  unworked: ReadonlyMap<number, UnworkedHolidays>;
   overrides: ReadonlyMap<number, Map<string, PersonOverride>>;
   /** The payroll office's one-off lines of each person in this run (none for a run not yet saved). */
   adjustments: ReadonlyMap<number, PayAdjustment[]>;
@@ -120,7 +122,7 @@ export async function loadRunInputs(ctx: AppContext, run: RunToLoad): Promise<Ru
   const ids = people.map((person) => person.id);
   const { time_zone } = await companyFacts(db);
 
-  const [plan, tables, rateRows, attendance, overrideRows, adjustmentRows, elsewhere] = await Promise.all([
+  const [plan, tables, rateRows, attendance, unworked, overrideRows, adjustmentRows, elsewhere] = await Promise.all([
     currentPlan(db),
     tablesInForce(db, period.end),
     ids.length === 0
@@ -131,6 +133,7 @@ export async function loadRunInputs(ctx: AppContext, run: RunToLoad): Promise<Ru
           .where(and(anyOf(payRates.user_id, ids), lte(payRates.effective_from, period.end)))
           .orderBy(payRates.user_id, payRates.effective_from),
     sumsByPerson(db, { userIds: ids, from: period.start, to: period.end, timeZone: time_zone, now: ctx.clock.now() }),
+    unworkedHolidays(db, { userIds: ids, from: period.start, to: period.end }, settings.unworked_holiday_rule),
     ids.length === 0
       ? []
       : db
@@ -174,6 +177,7 @@ export async function loadRunInputs(ctx: AppContext, run: RunToLoad): Promise<Ru
     people,
     rates: groupByPerson(rateRows),
     attendance,
+    unworked,
     overrides,
     adjustments: groupByPerson(adjustmentRows),
     paidElsewhere: elsewhere,
@@ -185,12 +189,13 @@ const minutesToHours = (minutes: number) => new PayDecimal(minutes).dividedBy(60
 /** A person's variables for the formulas, and their basic pay (or why they have none). */
 export function personInputs(inputs: RunInputs, person: PayPerson): { pay: BasicPay; variables: PayInputs | null; days: DaysSummary } {
   const days = inputs.attendance.get(person.id)!;
-  // A half day is half a day worked.
-  const daysWorked = new PayDecimal(days.days_present).minus(new PayDecimal(days.days_half).dividedBy(2));
+  const holidaysOff = inputs.unworked.get(person.id) ?? { regular: 0, special: 0 };
+  // A half day is a day worked: its missing hours are undertime, deducted once.
+  const daysWorked = new PayDecimal(days.days_worked);
   const hoursWorked = minutesToHours(days.worked_minutes);
-  // Pay by the hour is for the hours worked but overtime: overtime is paid by the components that read overtime_hours,
-  // as it is for people paid by the month or the day (whose basic pay leaves it out too), never twice.
-  const hoursAtRate = minutesToHours(days.worked_minutes - days.overtime_minutes);
+  // Pay by the hour is for the workday hours worked but overtime: overtime, rest-day and holiday hours are paid by the
+  // components that read them, as they are for people paid by the month or the day (whose basic pay leaves them out too), never twice.
+  const hoursAtRate = minutesToHours(days.worked_minutes - days.overtime_minutes - KIND_MINUTES.reduce((sum, name) => sum + days[name], 0));
   const pay = basicPay(inputs.period, person, inputs.rates.get(person.id) ?? [], { days: daysWorked, hours: hoursAtRate }, inputs.settings, { currency: inputs.currency, digits: inputs.money.digits });
   if (pay.kind !== "paid") return { pay, variables: null, days };
   return {
@@ -203,6 +208,15 @@ export function personInputs(inputs: RunInputs, person: PayPerson): { pay: Basic
       days_worked: daysWorked,
       hours_worked: hoursWorked,
       overtime_hours: minutesToHours(days.overtime_minutes),
+      rest_day_hours: minutesToHours(days.rest_day_minutes),
+      rest_day_overtime_hours: minutesToHours(days.rest_day_overtime_minutes),
+      regular_holiday_hours: minutesToHours(days.regular_holiday_minutes),
+      regular_holiday_overtime_hours: minutesToHours(days.regular_holiday_overtime_minutes),
+      special_holiday_hours: minutesToHours(days.special_holiday_minutes),
+      special_holiday_overtime_hours: minutesToHours(days.special_holiday_overtime_minutes),
+      night_hours: minutesToHours(days.night_minutes),
+      regular_holidays_unworked: new PayDecimal(holidaysOff.regular),
+      special_holidays_unworked: new PayDecimal(holidaysOff.special),
       late_minutes: new PayDecimal(days.late_minutes),
       undertime_minutes: new PayDecimal(days.undertime_minutes),
       absences: new PayDecimal(days.days_absent),

@@ -24,16 +24,16 @@ export async function myScheduleOf(ctx: AppContext, userId: number): Promise<MyS
     .orderBy(desc(scheduleAssignments.effective_from))
     .limit(1);
   const last = nextDate(today, LOOK_AHEAD_DAYS);
-  const daysOff = await ctx.db.select({ date: holidays.date, name: holidays.name }).from(holidays).where(between(holidays.date, today, last)).orderBy(asc(holidays.date));
-  const holidayOn = new Map(daysOff.map((day) => [day.date, day.name]));
-  const todayHoliday = holidayOn.has(today) ? { date: today, name: holidayOn.get(today)! } : null;
+  const daysOff = await ctx.db.select({ date: holidays.date, name: holidays.name, kind: holidays.kind }).from(holidays).where(between(holidays.date, today, last)).orderBy(asc(holidays.date));
+  const holidayOn = new Map(daysOff.map((day) => [day.date, day]));
+  const todayHoliday = holidayOn.get(today) ?? null;
   if (!assigned) return { time_zone: timeZone, today, schedule: null, effective_from: null, holiday: todayHoliday, next_shift: null };
 
   const { schedule } = assigned;
   // A later assignment starting within the look-ahead is not followed: the next shift is the current schedule's.
   let next: MySchedule["next_shift"] = null;
   for (let date = today; date <= last && !next; date = nextDate(date)) {
-    if (!isWorkingDay(date, schedule, holidayOn.get(date) ?? null)) continue;
+    if (!isWorkingDay(date, schedule, holidayOn.get(date)?.kind ?? null)) continue;
     const shift = shiftOn(date, schedule, timeZone);
     if (shift.end > now) next = { date, starts_at: shift.start.toISOString(), ends_at: shift.end.toISOString(), start_time: schedule.start_time, end_time: schedule.end_time };
   }

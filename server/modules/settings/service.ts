@@ -22,6 +22,7 @@ function settingsDefaults(config: Pick<Config, "session" | "throttle">): { [G in
       working_days_per_month: "22",
       hours_per_day: "8",
       overtime_multiplier: "1.25",
+      unworked_holiday_rule: "present_day_before",
       rounding: "half_up",
       separate_approver: false,
       pdf_password: false,

@@ -43,6 +43,12 @@ const figure = (field: keyof AttendanceDay, titleKey: string): ListColumn<DayRow
   render: (row) => hoursMinutes(row[field] as number),
 });
 
+/** Several figures of the day in one column: a rest day's, or a holiday's, first hours and overtime together (the status says which day). */
+const figures = (field: string, fields: readonly (keyof AttendanceDay)[], titleKey: string): ListColumn<DayRow> => {
+  const total = (row: DayRow) => fields.reduce((sum, name) => sum + (row[name] as number), 0);
+  return { field, titleKey, kind: "number", sortable: false, filterable: false, render: (row) => hoursMinutes(total(row)), exportValue: total };
+};
+
 /** A day as a timesheet reads it: its weekday and date in the reader's language ("Wed, Nov 25, 2026"). */
 function DayDate({ date }: { date: string }) {
   const { i18n } = useTranslation();
@@ -59,6 +65,9 @@ export const DAY_COLUMNS: readonly ListColumn<DayRow>[] = [
   figure("late_minutes", "attendanceUi.history.late"),
   figure("overtime_minutes", "attendanceUi.history.overtime"),
   figure("undertime_minutes", "attendanceUi.history.undertime"),
+  figures("rest_day_hours", ["rest_day_minutes", "rest_day_overtime_minutes"], "attendanceUi.history.restDay"),
+  figures("holiday_hours", ["regular_holiday_minutes", "regular_holiday_overtime_minutes", "special_holiday_minutes", "special_holiday_overtime_minutes"], "attendanceUi.history.holiday"),
+  figure("night_minutes", "attendanceUi.history.night"),
 ];
 
 /** Newest first, as a timesheet is read. */

@@ -44,6 +44,13 @@ const COLUMNS: ListColumn<Row>[] = [
   duration("late_minutes", "attendanceReportsUi.columns.late"),
   duration("overtime_minutes", "attendanceReportsUi.columns.overtime"),
   duration("undertime_minutes", "attendanceReportsUi.columns.undertime"),
+  duration("night_minutes", "attendanceReportsUi.columns.night"),
+  duration("rest_day_minutes", "attendanceReportsUi.columns.restDay"),
+  duration("rest_day_overtime_minutes", "attendanceReportsUi.columns.restDayOvertime"),
+  duration("regular_holiday_minutes", "attendanceReportsUi.columns.regularHoliday"),
+  duration("regular_holiday_overtime_minutes", "attendanceReportsUi.columns.regularHolidayOvertime"),
+  duration("special_holiday_minutes", "attendanceReportsUi.columns.specialHoliday"),
+  duration("special_holiday_overtime_minutes", "attendanceReportsUi.columns.specialHolidayOvertime"),
 ];
 
 /** A calendar day with its year, as the reader's language writes it ("Nov 1, 2026"). */

@@ -1,10 +1,11 @@
 import { useMemo, useState } from "react";
 import { DatePicker, Form, Input, Modal, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { holidayBody, type HolidayRecord } from "../../../contracts/schedules";
+import { HOLIDAY_KINDS, holidayBody, type HolidayKind, type HolidayRecord } from "../../../contracts/schedules";
 import { dateFieldProps } from "../../components/common/DateField";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 import { useDialogForm, zodRules, type DialogForm } from "../../components/form";
+import { StateTag } from "../../components/common/StateTag";
 import { CreateButton, ListPage, RecordActions, useDateInputFormats, type ListColumn } from "../../components/list";
 import { formatCalendarDate, todayIn } from "../../i18n/calendar";
 
@@ -21,10 +22,20 @@ function HolidayDate({ date }: { date: string }) {
   return <>{formatCalendarDate(date, i18n.language)}</>;
 }
 
+const KIND_CHOICES = HOLIDAY_KINDS.map((kind) => ({ value: kind, labelKey: `schedulesUi.holidays.kinds.${kind}` }));
+/** A day off is marked; a special working day, an ordinary working day, is not. */
+const KIND_TONE = { regular: "warning", special_non_working: "info", special_working: "neutral" } as const;
+
+function HolidayKindTag({ kind }: { kind: HolidayKind }) {
+  const { t } = useTranslation();
+  return <StateTag tone={KIND_TONE[kind]}>{t(`schedulesUi.holidays.kinds.${kind}`)}</StateTag>;
+}
+
 // The year chooser is the date filter: the column has none of its own.
 const COLUMNS: ListColumn<Row>[] = [
   { field: "date", titleKey: "schedulesUi.holidays.fields.date", kind: "date", filterable: false, render: (row) => <HolidayDate date={row.date} /> },
   { field: "name", titleKey: "schedulesUi.holidays.fields.name", kind: "text", phone: true },
+  { field: "kind", titleKey: "schedulesUi.holidays.fields.kind", kind: "choice", choices: KIND_CHOICES, phone: true, render: (row) => <HolidayKindTag kind={row.kind} /> },
 ];
 
 function HolidayModal({ form, titleKey }: { form: DialogForm<HolidayRecord>; titleKey: string }) {
@@ -36,15 +47,18 @@ function HolidayModal({ form, titleKey }: { form: DialogForm<HolidayRecord>; tit
         <Form.Item name="date" label={t("schedulesUi.holidays.fields.date")} rules={RULES.date} {...dateFieldProps}>
           <DatePicker format={dateFormats} style={{ width: "100%" }} />
         </Form.Item>
-        <Form.Item name="name" label={t("schedulesUi.holidays.fields.name")} rules={RULES.name} extra={t("schedulesUi.holidays.nameHint")}>
+        <Form.Item name="name" label={t("schedulesUi.holidays.fields.name")} rules={RULES.name}>
           <Input />
+        </Form.Item>
+        <Form.Item name="kind" label={t("schedulesUi.holidays.fields.kind")} rules={RULES.kind} initialValue="regular" extra={t("schedulesUi.holidays.kindHint")}>
+          <Select options={KIND_CHOICES.map((choice) => ({ value: choice.value, label: t(choice.labelKey) }))} />
         </Form.Item>
       </Form>
     </Modal>
   );
 }
 
-/** Company holidays, one year at a time in date order; days off for everyone, whatever their schedule. */
+/** Company holidays, one year at a time in date order: days off (or special working days) for everyone, whatever their schedule. */
 export function HolidaysList() {
   const { t, i18n } = useTranslation();
   const { profile } = useCompanyProfile();

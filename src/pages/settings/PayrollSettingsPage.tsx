@@ -1,6 +1,6 @@
 import { Card, Form, Input, InputNumber, Select, Switch } from "antd";
 import { useTranslation } from "react-i18next";
-import { PAY_DAY_RULES, PAY_FREQUENCIES, payrollSettings, ROUNDING_RULES } from "../../../contracts/settings";
+import { PAY_DAY_RULES, PAY_FREQUENCIES, payrollSettings, ROUNDING_RULES, UNWORKED_HOLIDAY_RULES } from "../../../contracts/settings";
 import { usePolicy } from "../../auth/usePolicy";
 import { FieldRow, zodRules } from "../../components/form";
 import { SettingsForm } from "./SettingsForm";
@@ -53,6 +53,9 @@ export default function PayrollSettingsPage() {
             <Select options={choices("roundingRules", ROUNDING_RULES)} />
           </Form.Item>
         </FieldRow>
+        <Form.Item {...field("unworked_holiday_rule")}>
+          <Select options={choices("unworkedHolidayRules", UNWORKED_HOLIDAY_RULES)} style={{ maxWidth: 480 }} />
+        </Form.Item>
       </Card>
       <Card title={t("settings.payroll.approval")} style={{ marginBottom: 16 }}>
         <Form.Item {...field("separate_approver")} valuePropName="checked">
