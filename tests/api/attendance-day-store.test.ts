@@ -137,6 +137,15 @@ describe("stored days", () => {
     await expectStoreMatchesDerivation();
     await ok({ method: "PUT", url: `/api/holidays/${holiday}`, payload: { date: "2026-02-09" } });
     await expectStoreMatchesDerivation();
+    // A regular holiday the morning after a night shift: the night's hours after midnight are holiday work, stored with the night's day.
+    const morningAfter = (await ok({ method: "POST", url: "/api/holidays", payload: { date: "2026-02-03", name: "Store anniversary", kind: "regular" } })).data.id;
+    const nightBefore = async () => (await t.database.db.select().from(attendanceDays)).find((row) => row.user_id === people[2].id && row.work_date === "2026-02-02")!;
+    expect(await nightBefore()).toMatchObject({ regular_holiday_minutes: 300, crossed_minutes: 300, night_minutes: 400 });
+    await expectStoreMatchesDerivation();
+    // Made a special working day, it is an ordinary day again.
+    await ok({ method: "PUT", url: `/api/holidays/${morningAfter}`, payload: { kind: "special_working" } });
+    expect(await nightBefore()).toMatchObject({ regular_holiday_minutes: 0, crossed_minutes: 0, night_minutes: 400 });
+    await expectStoreMatchesDerivation();
     const moved = (await ok({ method: "POST", url: `/api/schedules/${night}/assignments`, payload: { user_ids: [people[0].id], effective_from: "2026-02-03" } })).data[0].id;
     await expectStoreMatchesDerivation();
     await ok({ method: "DELETE", url: `/api/schedules/${night}/assignments/${moved}` });
