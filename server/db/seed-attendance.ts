@@ -45,7 +45,7 @@ const firstOfLastMonth = (date: string) => `${nextDate(`${date.slice(0, 7)}-01`,
 const REMOTE_EMAIL = "arjun.mehta@example.com";
 /** Home in Mandaluyong, about 3 km from the office. */
 const HOME: Point = { latitude: 14.5794, longitude: 121.0359 };
-/** Went home at lunch one day of the period: the demo's half day. */
+/** Went home before lunch one day of the period: the demo's half day. */
 const HALF_DAY_EMAIL = "rafael.cruz@example.com";
 
 const MINUTE = 60_000;
@@ -120,7 +120,7 @@ function dayOf(person: Person, date: string, halfDay: boolean, office: Point & {
   const arrival = start + (late ? between(OFFICE_HOURS.grace_minutes + 1, 45, ...key, "arrival") : between(-25, 9, ...key, "arrival")) * MINUTE + seconds("in");
   const nineHours = (OFFICE_HOURS.overtime_after_minutes + OFFICE_HOURS.unpaid_break_minutes) * MINUTE;
   let departure: number;
-  if (halfDay) departure = start + between(235, 250, ...key, "departure") * MINUTE;
+  if (halfDay) departure = start + between(200, 220, ...key, "departure") * MINUTE;
   else if (late) departure = start + nineHours + between(0, 10, ...key, "departure") * MINUTE + seconds("out");
   else if (unit(...key, "overtime") < 0.08) departure = arrival + nineHours + between(30, 110, ...key, "departure") * MINUTE;
   else departure = arrival + nineHours + seconds("out");

@@ -48,7 +48,7 @@ beforeAll(async () => {
   await call(t, admin, { method: "POST", url: "/api/holidays", payload: { date: "2026-02-27", name: "Founders' day" } });
   await worked(clocker.id, "2026-02-23", "09:00", "19:30"); // 630 presence − 60 = 570 worked, 90 overtime
   await worked(clocker.id, "2026-02-24", "09:20", "18:00"); // late 20, 460 worked, no undertime (lateness is its own figure)
-  await worked(clocker.id, "2026-02-25", "09:00", "12:00"); // 120 worked: half day, 360 undertime
+  await worked(clocker.id, "2026-02-25", "09:00", "12:00"); // 180 worked (gone before the break, 13:00–14:00): half day, 300 undertime
   // Thursday 26: no record, absent. Friday 27: holiday. Weekend: rest days.
 });
 afterAll(() => t.close());
@@ -97,7 +97,7 @@ describe("figures", () => {
     expect(rows).toEqual([
       ["2026-02-23", "present", 570, 0, 0, 90],
       ["2026-02-24", "late", 460, 20, 0, 0],
-      ["2026-02-25", "half_day", 120, 0, 360, 0],
+      ["2026-02-25", "half_day", 180, 0, 300, 0],
       ["2026-02-26", "absent", 0, 0, 0, 0],
       ["2026-02-27", "holiday", 0, 0, 0, 0],
       ["2026-02-28", "rest_day", 0, 0, 0, 0],
@@ -117,13 +117,13 @@ describe("figures", () => {
       late_minutes: 20,
       days_half: 1,
       days_absent: 1,
-      worked_minutes: 1150,
-      worked_hours: 19.17,
+      worked_minutes: 1210,
+      worked_hours: 20.17,
       overtime_minutes: 90,
-      undertime_minutes: 360,
+      undertime_minutes: 300,
     });
     await worked(clocker.id, "2026-02-26", "09:00", "18:00");
-    expect(await report()).toMatchObject({ days_present: 4, days_absent: 0, worked_minutes: 1630 });
+    expect(await report()).toMatchObject({ days_present: 4, days_absent: 0, worked_minutes: 1690 });
   });
 
   it("pages the caller's own history, newest first, and gives the week and the month", async () => {
@@ -173,7 +173,7 @@ describe("exports", () => {
     expect(response.headers["content-type"]).toMatch(/^text\/csv/);
     expect(response.headers["content-disposition"]).toBe(`attachment; filename="attendance-report-${WEEK.from}-${WEEK.to}.csv"`);
     const lines = response.body.replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("Employee,Employee number,Department,Days scheduled,Days present,Days late,Late minutes,Half days,Absences,Worked hours,Overtime minutes,Undertime minutes");
+    expect(lines[0]).toBe("Employee,Employee number,Department,Days scheduled,Days present,Days late,Late minutes,Half days,Absences,Worked hours,Overtime minutes,Undertime minutes,Night minutes,Rest-day minutes,Rest-day overtime minutes,Regular holiday minutes,Regular holiday overtime minutes,Special day minutes,Special day overtime minutes");
     expect(lines).toHaveLength(2);
     expect(lines[1].startsWith("'=HYPERLINK(1)")).toBe(true);
   });

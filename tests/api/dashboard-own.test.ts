@@ -232,8 +232,8 @@ describe("quick stats: one's own figures", () => {
     expect(response.statusCode, response.body).toBe(200);
     const stats = response.json().data;
     expect(stats.today).toBe(TODAY);
-    // 510 + 460 + 25 worked; Monday to Thursday scheduled (480 each), Friday a holiday.
-    expect(stats.week).toEqual({ ...WEEK, worked_minutes: 995, scheduled_minutes: 1920 });
+    // 510 + 460 + 85 worked (today's 85 minutes so far are short of half the shift: no break comes off them); Monday to Thursday scheduled (480 each), Friday a holiday.
+    expect(stats.week).toEqual({ ...WEEK, worked_minutes: 1055, scheduled_minutes: 1920 });
     // Today's shift has not ended: it is the next one.
     expect(stats.next_shift).toEqual({
       date: TODAY,
@@ -262,8 +262,8 @@ describe("quick stats: one's own figures", () => {
 
   it("shows someone else only theirs", async () => {
     const stats = (await get(other.token, "/api/dashboard/quick-stats")).json().data;
-    // Monday 08:00–20:00: 720 − 60 = 660; today in since 09:00: 90 − 60 = 30.
-    expect(stats.week).toEqual({ ...WEEK, worked_minutes: 690, scheduled_minutes: 1920 });
+    // Monday 08:00–20:00: 720 − 60 = 660; today in since 09:00: 90, no break yet.
+    expect(stats.week).toEqual({ ...WEEK, worked_minutes: 750, scheduled_minutes: 1920 });
     expect(stats.latest_payslip).toMatchObject({ payroll_id: runIds.march, net: 888_888 });
     // Pesos and dollars are never added together: the currency paid last comes first.
     expect(stats.year_to_date).toEqual({

@@ -116,7 +116,7 @@ describe("the demo's attendance (seeded on Monday 2 March 2026, 17:00 in Manila)
   const PERIOD = { from: "2026-02-01", to: "2026-03-01" };
   const atWork = () => people.filter((row) => row.archived_at === null && row.employment_status === "active");
 
-  it("has the Makati office, the office hours from the period's start for everyone at work, and the period's public holiday", async () => {
+  it("has the Makati office, the office hours from the period's start for everyone at work, and the year's holidays as proclaimed", async () => {
     const db = t.database.db;
     const [office] = await db.select().from(workLocations);
     expect(office).toMatchObject({ ...DEMO_OFFICE, active: true });
@@ -125,7 +125,15 @@ describe("the demo's attendance (seeded on Monday 2 March 2026, 17:00 in Manila)
     const assignments = await db.select().from(scheduleAssignments);
     expect(assignments.map((row) => row.user_id).sort()).toEqual(atWork().map((row) => row.id).sort());
     expect(assignments.every((row) => row.schedule_id === schedule.id && row.effective_from === PERIOD.from)).toBe(true);
-    expect(await db.select({ date: holidays.date, name: holidays.name }).from(holidays)).toEqual([{ date: "2026-02-25", name: "EDSA People Power Revolution Anniversary" }]);
+    // 2026 as proclaimed (Proclamation No. 1006, s. 2025; Eid'l Fitr and Eid'l Adha by Nos. 1189 and 1264, s. 2026):
+    // 12 regular holidays, 8 special non-working days, EDSA's anniversary a special working day.
+    const year = await db.select({ date: holidays.date, name: holidays.name, kind: holidays.kind }).from(holidays);
+    const ofKind = (kind: string) => year.filter((holiday) => holiday.kind === kind).map((holiday) => holiday.date);
+    expect(year).toHaveLength(21);
+    expect(ofKind("regular")).toEqual(expect.arrayContaining(["2026-01-01", "2026-03-20", "2026-04-02", "2026-04-03", "2026-05-27", "2026-08-31", "2026-12-25", "2026-12-30"]));
+    expect(ofKind("regular")).toHaveLength(12);
+    expect(ofKind("special_non_working")).toEqual(expect.arrayContaining(["2026-02-17", "2026-04-04", "2026-08-21", "2026-11-01", "2026-11-02", "2026-12-08", "2026-12-24", "2026-12-31"]));
+    expect(ofKind("special_working")).toEqual(["2026-02-25"]);
 
     const remote = people.filter((row) => row.clock_policy === "anywhere");
     expect(remote).toHaveLength(1);
@@ -144,7 +152,9 @@ describe("the demo's attendance (seeded on Monday 2 March 2026, 17:00 in Manila)
     expect(records.every((row) => row.clock_out_at !== null && row.source === "clock" && row.work_date >= PERIOD.from && row.work_date <= PERIOD.to)).toBe(true);
     const weekdays = new Set(records.map((row) => new Date(`${row.work_date}T00:00:00Z`).getUTCDay()));
     expect([...weekdays].sort()).toEqual([1, 2, 3, 4, 5]);
-    expect(records.some((row) => row.work_date === "2026-02-25")).toBe(false);
+    // Chinese New Year (17 February) is a special non-working day; EDSA's anniversary (25 February) a special working day, worked.
+    expect(records.some((row) => row.work_date === "2026-02-17")).toBe(false);
+    expect(records.some((row) => row.work_date === "2026-02-25")).toBe(true);
 
     const [office] = await db.select().from(workLocations);
     const remoteId = people.find((row) => row.clock_policy === "anywhere")!.id;
@@ -195,9 +205,10 @@ describe("the demo's attendance (seeded on Monday 2 March 2026, 17:00 in Manila)
     // Today is left to clock: the demo employee starts the day clocked out, their week so far worked.
     const status = await call(t, token["employee@example.com"], { method: "GET", url: "/api/attendance/status" });
     expect(status.json().data).toMatchObject({ state: "out", record: null });
-    const week = await call(t, token["employee@example.com"], { method: "GET", url: "/api/attendance/weekly-summary?date=2026-02-27" });
+    // The week of Chinese New Year, a special non-working day.
+    const week = await call(t, token["employee@example.com"], { method: "GET", url: "/api/attendance/weekly-summary?date=2026-02-20" });
     expect(week.statusCode, week.body).toBe(200);
-    expect(week.json().data).toMatchObject({ from: "2026-02-22", to: "2026-02-28" });
+    expect(week.json().data).toMatchObject({ from: "2026-02-15", to: "2026-02-21" });
     expect(week.json().data.days.map((day: { status: string }) => day.status)).toEqual(expect.arrayContaining(["rest_day", "holiday"]));
     expect(week.json().data.totals.worked_minutes).toBeGreaterThan(0);
   });

@@ -183,6 +183,7 @@ describe("company holidays", () => {
     renderAt("/attendance/schedules?tab=holidays");
     const row = (await screen.findByText("Christmas Day")).closest("tr")!;
     expect(within(row).getByText("Fri, Dec 25, 2026")).toBeInTheDocument();
+    expect(within(row).getByText("Regular holiday")).toBeInTheDocument();
     const year = Number(todayIn(COMPANY.time_zone).slice(0, 4));
     const holidayCalls = () => params.filter((call) => call.url === "/holidays");
     expect(holidayCalls().at(-1)!.params.get("filter[date][dateAfter]")).toBe(`${year - 1}-12-31`);
@@ -200,7 +201,7 @@ describe("company holidays", () => {
     fireEvent.keyDown(date, { key: "Enter", code: "Enter", keyCode: 13 });
     await user.type(within(dialog).getByLabelText("Name"), "Rizal Day");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(fake.calls.find((call) => call.method === "POST")?.body).toEqual({ date: "2026-12-30", name: "Rizal Day" }));
+    await waitFor(() => expect(fake.calls.find((call) => call.method === "POST")?.body).toEqual({ date: "2026-12-30", name: "Rizal Day", kind: "regular" }));
     // Saved, the dialog closes and the page stays on its holidays tab (Refine would go to the resource's list route).
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     await settle();
