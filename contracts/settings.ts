@@ -142,6 +142,7 @@ export const SETTINGS_RECORDS = {
     working_days_per_month: z.string(),
     hours_per_day: z.string(),
     overtime_multiplier: z.string(),
+    unworked_holiday_rule: z.enum(UNWORKED_HOLIDAY_RULES),
     rounding: z.enum(ROUNDING_RULES),
     separate_approver: z.boolean(),
     pdf_password: z.boolean(),

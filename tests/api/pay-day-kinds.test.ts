@@ -133,7 +133,7 @@ describe("the hours and days a formula reads", () => {
     const unworked = await tryFormula(daily, "daily_rate * regular_holidays_unworked");
     expect(unworked.inputs.regular_holidays_unworked).toBe("1");
     expect(unworked.amount).toBe(80_000);
-    await ok("PUT", "/api/settings/payroll", { unworked_holiday_rule: "always" });
+    expect((await ok("PUT", "/api/settings/payroll", { unworked_holiday_rule: "always" })).data.unworked_holiday_rule).toBe("always");
     expect((await tryFormula(daily, "regular_holidays_unworked")).inputs.regular_holidays_unworked).toBe("2");
     await ok("PUT", "/api/settings/payroll", { unworked_holiday_rule: "present_day_before" });
   });

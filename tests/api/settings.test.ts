@@ -71,6 +71,7 @@ describe("the groups", () => {
         working_days_per_month: "22",
         hours_per_day: "8",
         overtime_multiplier: "1.25",
+        unworked_holiday_rule: "present_day_before",
         rounding: "half_up",
         separate_approver: false,
         pdf_password: false,
