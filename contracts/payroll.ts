@@ -44,6 +44,14 @@ export const PAY_VARIABLES = [
   "late_minutes",
   "undertime_minutes",
   "absences",
+  /** The payroll settings a formula may read: one place to change a rate the law sets. */
+  "overtime_multiplier",
+  "hours_per_day",
+  "working_days_per_month",
+  /** The period among the pay frequency's: 12, 24, 26 or 52 a year; its place in its month; 1 when it is the month's last. */
+  "periods_per_year",
+  "period_in_month",
+  "last_period_in_month",
   /** 1 when the rate in force at the period's end is monthly (daily, hourly), else 0: a component for one kind of pay. */
   "paid_monthly",
   "paid_daily",

@@ -22,6 +22,7 @@ import { basicPay, type BasicPay, type Period, type RateFrom } from "./basic-pay
 import { currentPlan, tablesInForce } from "./components";
 import type { MoneyRules, PayAdjustment, PayInputs, PersonOverride } from "./engine";
 import { PayDecimal } from "./formula";
+import { periodPlace } from "./frequency";
 import type { PayPlan } from "./plan";
 import type { TableLookup } from "./rate-table";
 
@@ -190,6 +191,7 @@ const minutesToHours = (minutes: number) => new PayDecimal(minutes).dividedBy(60
 export function personInputs(inputs: RunInputs, person: PayPerson): { pay: BasicPay; variables: PayInputs | null; days: DaysSummary } {
   const days = inputs.attendance.get(person.id)!;
   const holidaysOff = inputs.unworked.get(person.id) ?? { regular: 0, special: 0 };
+  const place = periodPlace(inputs.settings.pay_frequency, inputs.period);
   // A half day is a day worked: its missing hours are undertime, deducted once.
   const daysWorked = new PayDecimal(days.days_worked);
   const hoursWorked = minutesToHours(days.worked_minutes);
@@ -217,6 +219,12 @@ export function personInputs(inputs: RunInputs, person: PayPerson): { pay: Basic
       night_hours: minutesToHours(days.night_minutes),
       regular_holidays_unworked: new PayDecimal(holidaysOff.regular),
       special_holidays_unworked: new PayDecimal(holidaysOff.special),
+      overtime_multiplier: new PayDecimal(inputs.settings.overtime_multiplier),
+      hours_per_day: new PayDecimal(inputs.settings.hours_per_day),
+      working_days_per_month: new PayDecimal(inputs.settings.working_days_per_month),
+      periods_per_year: new PayDecimal(place.periods_per_year),
+      period_in_month: new PayDecimal(place.period_in_month),
+      last_period_in_month: new PayDecimal(place.last_period_in_month),
       late_minutes: new PayDecimal(days.late_minutes),
       undertime_minutes: new PayDecimal(days.undertime_minutes),
       absences: new PayDecimal(days.days_absent),
