@@ -50,15 +50,14 @@ async function enter(person: Person, date: string, from: string, to: string, bre
 }
 
 /** What a formula gives for one person over February 2026, and the variables it read. */
-async function tryFormula(person: Person, expression: string) {
+async function tryFormula(person: Person, expression: string, period = { period_start: "2026-02-01", period_end: "2026-02-28" }) {
   const body = await ok(
     "POST",
     "/api/pay-components/preview",
     {
       component: { code: "TRY", name: "Try", kind: "earning", calculation: { type: "formula", expression } },
       user_id: person.id,
-      period_start: "2026-02-01",
-      period_end: "2026-02-28",
+      ...period,
     },
     200,
   );
@@ -146,5 +145,23 @@ describe("the hours and days a formula reads", () => {
     const tried = await tryFormula(nightWorker, "daily_rate * days_worked + hourly_rate * night_hours * 0.10");
     expect(tried.inputs).toMatchObject({ days_worked: "1", night_hours: "7" });
     expect(tried.amount).toBe(87_000);
+  });
+
+  it("reads the payroll settings and the period's place among the pay frequency's periods", async () => {
+    const names = "overtime_multiplier + hours_per_day + working_days_per_month + periods_per_year + period_in_month + last_period_in_month";
+    expect((await tryFormula(daily, names)).inputs).toEqual({
+      overtime_multiplier: "1.25",
+      hours_per_day: "8",
+      working_days_per_month: "22",
+      periods_per_year: "12",
+      period_in_month: "1",
+      last_period_in_month: "1",
+    });
+    await ok("PUT", "/api/settings/payroll", { pay_frequency: "semi_monthly" });
+    const firstHalf = await tryFormula(daily, "periods_per_year + period_in_month + last_period_in_month", { period_start: "2026-02-01", period_end: "2026-02-15" });
+    expect(firstHalf.inputs).toEqual({ periods_per_year: "24", period_in_month: "1", last_period_in_month: "0" });
+    const secondHalf = await tryFormula(daily, "period_in_month + last_period_in_month", { period_start: "2026-02-16", period_end: "2026-02-28" });
+    expect(secondHalf.inputs).toEqual({ period_in_month: "2", last_period_in_month: "1" });
+    await ok("PUT", "/api/settings/payroll", { pay_frequency: "monthly" });
   });
 });
