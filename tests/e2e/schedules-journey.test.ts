@@ -70,7 +70,8 @@ describe("work schedules", () => {
     const picker = drawer.getByLabel(message("schedulesUi.people.who"), { exact: true });
     await picker.click({ force: true });
     await picker.fill("employee");
-    await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option").first().click();
+    // The search's own answer, not the first option of the list shown before it arrives (that one is replaced under the click).
+    await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option", { hasText: "Emery Santos" }).click();
     await button("schedulesUi.people.assign", drawer).click();
     const assigned = drawer.locator("tbody tr.ant-table-row");
     await assigned.first().waitFor();
