@@ -48,9 +48,7 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
-          // Two files' servers and browsers share this machine's two cores: a page pass that takes 17–28 s
-          // alone took 60–63 s beside the other accessibility file when fresh memory was slow to come by.
-          testTimeout: 120_000,
+          testTimeout: 60_000,
           hookTimeout: 120_000,
           // A condition polled waits as long as Playwright waits for an element (tests/support/e2e.ts, 15 s):
           // Vitest's own second is shorter than a page load while the other files' browsers keep both cores busy.
