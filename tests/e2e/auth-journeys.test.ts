@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetLinkIn, type RunningServer } from "../support/e2e";
-import { journeyHooks, message, waitForLocation } from "../support/journey";
+import { journeyHooks, message, signOut, waitForLocation } from "../support/journey";
 
 /**
  * The sign-in journeys against the built app served by the real server
@@ -168,14 +168,7 @@ describe("signing out", () => {
     await signIn(EMPLOYEE);
     await at("/user-payslips");
 
-    await page.getByTestId("user-menu").click();
-    await page.getByRole("menuitem", { name: message("header.signOut") }).click();
-    const dialog = page.getByRole("dialog");
-    // antd also labels the dialog with a hidden copy of the title: look at the visible one.
-    await dialog.getByText(message("signOut.confirmTitle"), { exact: true }).filter({ visible: true }).waitFor();
-    await dialog.getByRole("button", { name: message("signOut.confirm") }).click();
-
-    await at("/login");
+    await signOut(page);
     expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
 
     await page.goto("/user-dashboard");

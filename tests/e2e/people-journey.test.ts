@@ -6,7 +6,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiToken, newSession } from "../support/e2e";
 import { describe as describeImage } from "../support/images";
-import { chooseOption, closeToasts, journeyHooks, message, signIn as signInWith, waitForLocation, waitForPath } from "../support/journey";
+import { chooseOption, journeyHooks, message, signIn as signInWith, signOut, waitForLocation, waitForPath } from "../support/journey";
 
 /**
  * The people screens end to end, against the built app served by the real
@@ -53,27 +53,6 @@ beforeEach(() => {
 const at = (pathname: string) => waitForPath(page, pathname);
 
 const signIn = (email: string, password: string) => signInWith(page, email, password);
-
-async function signOut(): Promise<void> {
-  await closeToasts(page);
-  await page.getByTestId("user-menu").click();
-  await page.getByRole("menuitem", { name: message("header.signOut") }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByText(message("signOut.confirmTitle"), { exact: true }).filter({ visible: true }).waitFor();
-  const revoked = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/logout", { timeout: 10_000 }).catch(() => null);
-  await dialog.getByRole("button", { name: message("signOut.confirm") }).click();
-  const answer = await revoked;
-  if (!answer) {
-    // Seen once in about 40 runs: say what the page looked like, to find out why.
-    const dialogOpen = await dialog.isVisible().catch(() => false);
-    const loading = await dialog.locator(".ant-btn-loading").count().catch(() => -1);
-    throw new Error(
-      `confirming sign-out on ${page.url()} got no answer to POST /api/logout within 10 s ` +
-        `(dialog still open: ${dialogOpen}, loading buttons: ${loading}; API calls: ${journey.session.apiCalls().slice(-8).join(", ")})`,
-    );
-  }
-  await waitForLocation(page, (url) => url.pathname === "/login", `/login after signing out (POST /api/logout answered ${answer.status()})`);
-}
 
 /**
  * A staff member like CLERK (same name and password) with an e-mail of its own, holding a new
@@ -165,7 +144,7 @@ describe("people, roles and one's own profile", () => {
     expect(overview).toContain(message("accessLevel.2"));
     expect(overview).toContain(ROLE.name);
 
-    await signOut();
+    await signOut(page);
   });
 
   it("the staff member sees Employees, but not Roles, System activities, creating people or pay", async () => {
@@ -243,7 +222,7 @@ describe("people, roles and one's own profile", () => {
     await page.getByRole("button", { name: message("profile.changePassword") }).click();
     await page.getByText(message("profile.passwordChanged"), { exact: true }).waitFor();
 
-    await signOut();
+    await signOut(page);
 
     await page.locator("#login-email").fill(clerk.email);
     await page.locator("#login-password").fill(clerk.password);

@@ -7,19 +7,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { totpCode } from "../../server/lib/totp";
-import { journeyHooks, message, signIn, waitForPath } from "../support/journey";
+import { journeyHooks, message, signIn, signOut, waitForPath } from "../support/journey";
 
 const EMPLOYEE = { email: "employee@example.com", password: "Employee123!" };
 const journey = journeyHooks();
-
-async function signOut(page: Page): Promise<void> {
-  await page.getByTestId("user-menu").click();
-  await page.getByRole("menuitem", { name: message("header.signOut") }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByText(message("signOut.confirmTitle"), { exact: true }).filter({ visible: true }).waitFor();
-  await dialog.getByRole("button", { name: message("signOut.confirm") }).click();
-  await waitForPath(page, "/login");
-}
 
 /** The password step, then the second step's code. */
 async function signInWithCode(page: Page, code: string): Promise<void> {

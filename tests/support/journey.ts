@@ -113,6 +113,18 @@ export async function closeToasts(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector(".ant-notification-notice"));
 }
 
+/** Signs out through the account menu and its confirmation, and waits for the sign-in page. */
+export async function signOut(page: Page): Promise<void> {
+  await closeToasts(page);
+  await page.getByTestId("user-menu").click();
+  await page.getByRole("menuitem", { name: message("header.signOut") }).click();
+  const dialog = page.getByRole("dialog");
+  // antd also labels the dialog with a hidden copy of the title: look at the visible one.
+  await dialog.getByText(message("signOut.confirmTitle"), { exact: true }).filter({ visible: true }).waitFor();
+  await dialog.getByRole("button", { name: message("signOut.confirm") }).click();
+  await waitForPath(page, "/login");
+}
+
 /** Picks `option` in the antd select labelled `label`; typing `search` first narrows a long list. */
 export async function chooseOption(page: Page, label: string, option: string, search?: string): Promise<void> {
   // The label names the select's search input, which the shown value covers.
