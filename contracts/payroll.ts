@@ -62,6 +62,10 @@ export const PAY_VARIABLES = [
 export type PayVariable = (typeof PAY_VARIABLES)[number];
 export const isPayVariable = (name: string): name is PayVariable => (PAY_VARIABLES as readonly string[]).includes(name);
 
+/** What mtd("…") reads besides components' codes: the totals each payslip keeps. */
+export const MONTH_TO_DATE_TOTALS = ["basic", "gross", "taxable", "net"] as const;
+export type MonthToDateTotal = (typeof MONTH_TO_DATE_TOTALS)[number];
+
 /** A component's or a rate table's code: what formulas name it by. */
 export const payCode = z
   .string({ error: MESSAGE.required })
@@ -223,7 +227,7 @@ export const previewReply = z.object({
   amount: z.number().int(),
   employer_amount: z.number().int().nullable(),
   currency: z.string(),
-  /** What the formula read: each variable and component with its value as exact decimal text. */
+  /** What the formula read: each variable, component and mtd("…") with its value as exact decimal text. */
   inputs: z.record(z.string(), z.string()),
 });
 export type PreviewReply = z.infer<typeof previewReply>;
@@ -382,6 +386,8 @@ export type PayslipLine = z.infer<typeof payslipLine>;
 export const payslipInputs = z.object({
   pay_basis: z.string().nullable(),
   rate: z.number().int().nullable(),
+  /** The period's basic pay in minor units (what mtd("basic") adds up); absent on payslips calculated before it was kept. */
+  basic: z.number().int().nullable().optional(),
   days_worked: z.number(),
   hours_worked: z.number(),
   overtime_hours: z.number(),
