@@ -333,6 +333,19 @@ export const runWarning = z.object({
 });
 export type RunWarning = z.infer<typeof runWarning>;
 
+/**
+ * What a regular run still being prepared should know of its place in the pay calendar: a period that is
+ * not one of the pay frequency's (detail: the frequency), or an earlier run of the same month that is not
+ * approved yet (run_id and detail: that run and its name), whose figures mtd() does not read until it is.
+ */
+export const RUN_NOTICES = ["period_misfit", "earlier_run_open"] as const;
+export const runNotice = z.object({
+  kind: z.enum(RUN_NOTICES),
+  detail: z.string(),
+  run_id: z.number().int().nullable(),
+});
+export type RunNotice = z.infer<typeof runNotice>;
+
 export const runTotals = z.object({
   people: z.number().int(),
   gross: z.number().int(),
@@ -361,6 +374,7 @@ export const runRecord = z.object({
   progress: z.object({ done: z.number().int(), total: z.number().int().nullable() }).nullable(),
   totals: runTotals,
   warnings: z.array(runWarning),
+  notices: z.array(runNotice),
   calculated: stamp,
   approved: stamp,
   released: stamp,

@@ -42,6 +42,7 @@ beforeAll(async () => {
   t = await startTestApp();
   admin = await t.tokenFor(ADMIN.email);
   await createPayComponents(t, admin, [BASIC, SSS]);
+  await must(admin, "PUT", "/api/settings/payroll", { pay_frequency: "semi_monthly" });
 });
 
 afterAll(async () => {
@@ -62,7 +63,10 @@ describe("mtd() in a run", () => {
     const second = await runTakenTo(t, admin, "calculated", { ...SECOND_HALF, people });
     expect(amountOf(await payslipOf(second, person), "SSS")).toBe(125_000);
 
+    // The run page says why, naming the open run; once it is approved, nothing is left to say.
+    expect((await must(admin, "GET", `/api/payroll/${second.id}`)).notices).toEqual([{ kind: "earlier_run_open", detail: first.name, run_id: first.id }]);
     await must(admin, "POST", `/api/payroll/${first.id}/approve`);
+    expect((await must(admin, "GET", `/api/payroll/${second.id}`)).notices).toEqual([]);
     await recalculate(second);
     const secondSlip = await payslipOf(second, person);
     expect(amountOf(secondSlip, "SSS")).toBe(50_000);
@@ -90,6 +94,20 @@ describe("mtd() in a run", () => {
     const second = await runTakenTo(t, admin, "calculated", { ...SECOND_HALF, people: { user_ids: [one.id, other.id] } });
     expect(amountOf(await payslipOf(second, one), "SSS")).toBe(125_000);
     expect(amountOf(await payslipOf(second, other), "SSS")).toBe(50_000);
+  });
+});
+
+describe("a run's place in the pay calendar", () => {
+  it("notes a period that is not one of the pay frequency's while the run is prepared, in the list and the run alike", async () => {
+    const person = await monthly50k();
+    const whole = await runTakenTo(t, admin, "draft", { period_start: "2026-10-01", period_end: "2026-10-31", pay_date: "2026-10-30", people: { user_ids: [person.id] } });
+    const notice = { kind: "period_misfit", detail: "semi_monthly", run_id: null };
+    expect((await must(admin, "GET", `/api/payroll/${whole.id}`)).notices).toEqual([notice]);
+    const listed = await must(admin, "GET", "/api/payroll?filter[period_start][dateIs]=2026-10-01");
+    expect(listed.find((run: RunRecord) => run.id === whole.id).notices).toEqual([notice]);
+    // Approved, the run's figures are settled: there is nothing left to check before paying.
+    const half = await runTakenTo(t, admin, "approved", { period_start: "2026-10-01", period_end: "2026-10-15", pay_date: "2026-10-15", people: { user_ids: [person.id] } });
+    expect(half.notices).toEqual([]);
   });
 });
 

@@ -246,6 +246,25 @@ describe("a run's review", () => {
     expect(screen.getByText("Not calculated yet: calculate the run to work out its payslips.")).toBeInTheDocument();
   }, 40_000);
 
+  it("says what the pay calendar asks of the run: a period off the frequency, and the month's earlier run still open, with a way there", async () => {
+    const second = runRecord(4, {
+      name: "Payroll 2026-11-16 – 2026-11-30",
+      period_start: "2026-11-16",
+      period_end: "2026-11-30",
+      pay_date: "2026-11-30",
+      notices: [
+        { kind: "period_misfit", detail: "weekly", run_id: null },
+        { kind: "earlier_run_open", detail: "Payroll 2026-11-01 – 2026-11-15", run_id: 3 },
+      ],
+    });
+    reviewSession(MANAGER, second);
+    renderAt("/payroll/4");
+    expect(await screen.findByText("This run's period is not one of the pay frequency's (Weekly): check its dates before it is approved.")).toBeInTheDocument();
+    const open = screen.getByText(/an earlier run of the same month, is not approved yet/).closest(".ant-alert") as HTMLElement;
+    expect(open).toHaveTextContent("Payroll Nov 1 – 15, 2026, an earlier run");
+    expect(within(open).getByRole("link", { name: "Open it" })).toHaveAttribute("href", "/payroll/3");
+  }, 40_000);
+
   it("offers a calculated run's manager Recalculate and Delete, but not Approve (releasing needs payroll_release)", async () => {
     reviewSession(MANAGER, CALCULATED);
     renderAt("/payroll/2");
