@@ -62,6 +62,10 @@ export const PAY_VARIABLES = [
 export type PayVariable = (typeof PAY_VARIABLES)[number];
 export const isPayVariable = (name: string): name is PayVariable => (PAY_VARIABLES as readonly string[]).includes(name);
 
+/** What mtd("…") reads besides components' codes: the totals each payslip keeps. */
+export const MONTH_TO_DATE_TOTALS = ["basic", "gross", "taxable", "net"] as const;
+export type MonthToDateTotal = (typeof MONTH_TO_DATE_TOTALS)[number];
+
 /** A component's or a rate table's code: what formulas name it by. */
 export const payCode = z
   .string({ error: MESSAGE.required })
@@ -223,7 +227,7 @@ export const previewReply = z.object({
   amount: z.number().int(),
   employer_amount: z.number().int().nullable(),
   currency: z.string(),
-  /** What the formula read: each variable and component with its value as exact decimal text. */
+  /** What the formula read: each variable, component and mtd("…") with its value as exact decimal text. */
   inputs: z.record(z.string(), z.string()),
 });
 export type PreviewReply = z.infer<typeof previewReply>;
@@ -329,6 +333,19 @@ export const runWarning = z.object({
 });
 export type RunWarning = z.infer<typeof runWarning>;
 
+/**
+ * What a regular run still being prepared should know of its place in the pay calendar: a period that is
+ * not one of the pay frequency's (detail: the frequency), or an earlier run of the same month that is not
+ * approved yet (run_id and detail: that run and its name), whose figures mtd() does not read until it is.
+ */
+export const RUN_NOTICES = ["period_misfit", "earlier_run_open"] as const;
+export const runNotice = z.object({
+  kind: z.enum(RUN_NOTICES),
+  detail: z.string(),
+  run_id: z.number().int().nullable(),
+});
+export type RunNotice = z.infer<typeof runNotice>;
+
 export const runTotals = z.object({
   people: z.number().int(),
   gross: z.number().int(),
@@ -357,6 +374,7 @@ export const runRecord = z.object({
   progress: z.object({ done: z.number().int(), total: z.number().int().nullable() }).nullable(),
   totals: runTotals,
   warnings: z.array(runWarning),
+  notices: z.array(runNotice),
   calculated: stamp,
   approved: stamp,
   released: stamp,
@@ -382,6 +400,8 @@ export type PayslipLine = z.infer<typeof payslipLine>;
 export const payslipInputs = z.object({
   pay_basis: z.string().nullable(),
   rate: z.number().int().nullable(),
+  /** The period's basic pay in minor units (what mtd("basic") adds up); absent on payslips calculated before it was kept. */
+  basic: z.number().int().nullable().optional(),
   days_worked: z.number(),
   hours_worked: z.number(),
   overtime_hours: z.number(),

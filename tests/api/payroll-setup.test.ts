@@ -110,7 +110,7 @@ describe("pay components", () => {
     const at = async (expression: string) => (await refused(component({ calculation: formula(expression) }))).errors["calculation.expression"];
     expect(await at("basic + BONUS")).toEqual(["BONUS is not a known variable or component code."]);
     expect(await at('table("NOPE", basic)')).toEqual(["There is no rate table with the code NOPE."]);
-    expect(await at("sqrt(basic)")).toEqual(["There is no function called sqrt: use min, max, round, floor, ceil, clamp, if or table."]);
+    expect(await at("sqrt(basic)")).toEqual(["There is no function called sqrt: use min, max, round, floor, ceil, clamp, if, table or mtd."]);
     expect(await at("basic.constructor")).toEqual(["This kind of expression cannot be used in a formula."]);
     expect(await at("constructor.constructor('return process')()")).toHaveLength(1);
     expect(await at("basic % 2")).toHaveLength(1);

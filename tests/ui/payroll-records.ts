@@ -20,6 +20,7 @@ export function runRecord(id: number, changes: Partial<RunRecord> = {}): RunReco
     progress: null,
     totals: { people: 38, gross: 151_024_250, deductions: 6_796_091, net: 144_228_159, employer_cost: 165_371_554 },
     warnings: [],
+    notices: [],
     calculated: stamp(4, "Pat Payroll", "2026-11-20T02:00:00.000Z"),
     approved: null,
     released: null,

@@ -10,6 +10,7 @@ import { configure, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { payslipRecord, runRecord, stamp } from "./payroll-records";
 import { runReviewSession } from "./payroll-sessions";
+import { PAYROLL_SETTINGS } from "./payroll-settings";
 import { renderAt } from "./render";
 import { meAs, page, signedInAs } from "./session";
 import { settle, toasts } from "./toasts";
@@ -158,9 +159,10 @@ describe("payroll runs list", () => {
     expect(screen.queryByRole("checkbox", { name: /Select/ })).toBeNull();
   }, 40_000);
 
-  it("creates a run for a department from the coming period, then opens it", async () => {
+  it("creates a run for a department from the coming period of the pay frequency, then opens it", async () => {
     const user = setupUser();
     const fake = listSession(MANAGER);
+    fake.on("GET", "/settings/payroll", [200, { data: { ...PAYROLL_SETTINGS, pay_frequency: "semi_monthly" } }]);
     const created = runRecord(5, { name: "Finance November", status: "draft", people: { department: "Finance" }, calculated: null });
     fake.on("POST", "/payroll", [201, { data: created, message: "Payroll run created." }]);
     fake.on("GET", "/payroll/5", [200, { data: created }]);
@@ -169,10 +171,12 @@ describe("payroll runs list", () => {
     renderAt("/payroll");
     await user.click(await screen.findByText("New payroll run", { selector: "button span" }));
     const dialog = await screen.findByRole("dialog");
-    // The latest regular run (the list's first, by period end) ends Nov 30: the coming period is December.
+    // The latest regular run (the list's first, by period end) ends Nov 30: paid twice a month, the coming period is
+    // December's first half, paid on its last working day (Tuesday the 15th).
     await waitFor(() => expect(within(dialog).getByLabelText("Period start")).toHaveValue("12/01/26"));
-    expect(within(dialog).getByLabelText("Period end")).toHaveValue("12/31/26");
-    expect(within(dialog).getByLabelText("Pay date")).toHaveValue("01/05/27");
+    expect(within(dialog).getByLabelText("Period end")).toHaveValue("12/15/26");
+    expect(within(dialog).getByLabelText("Pay date")).toHaveValue("12/15/26");
+    expect(within(dialog).queryByText(/is not one of the pay frequency's/)).toBeNull();
     expect(within(dialog).getByRole("radiogroup", { name: "Who is paid" })).toBeInTheDocument();
 
     await user.click(within(dialog).getByLabelText("A department"));
@@ -188,13 +192,25 @@ describe("payroll runs list", () => {
     expect(fake.calls.find((call) => call.method === "POST")!.body).toEqual({
       name: "Finance November",
       period_start: "2026-12-01",
-      period_end: "2026-12-31",
-      pay_date: "2027-01-05",
+      period_end: "2026-12-15",
+      pay_date: "2026-12-15",
       people: { department: "Finance" },
     });
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/payroll/5"));
     expect(await screen.findByText("Department: Finance")).toBeInTheDocument();
   }, 60_000);
+
+  it("warns of a period that is not one of the pay frequency's: after a run that ended mid-month, a monthly run's rest of the month", async () => {
+    const user = setupUser();
+    const fake = listSession(MANAGER, [{ ...DRAFT, period_start: "2026-11-01", period_end: "2026-11-15" }]);
+    fake.on("GET", "/settings/payroll", [200, { data: PAYROLL_SETTINGS }]);
+    renderAt("/payroll");
+    await user.click(await screen.findByText("New payroll run", { selector: "button span" }));
+    const dialog = await screen.findByRole("dialog");
+    await waitFor(() => expect(within(dialog).getByLabelText("Period start")).toHaveValue("11/16/26"));
+    expect(within(dialog).getByLabelText("Period end")).toHaveValue("11/30/26");
+    expect(await within(dialog).findByText("This period is not one of the pay frequency's (Monthly): check its dates. A run for new starters or after a change of frequency can still be created.")).toBeInTheDocument();
+  }, 40_000);
 
   it("says which runs a bulk delete kept, and why", async () => {
     const user = setupUser();
@@ -228,6 +244,25 @@ describe("a run's review", () => {
     const card = await header();
     expect(buttonNames(card)).toEqual(["Calculate", "Delete run"]);
     expect(screen.getByText("Not calculated yet: calculate the run to work out its payslips.")).toBeInTheDocument();
+  }, 40_000);
+
+  it("says what the pay calendar asks of the run: a period off the frequency, and the month's earlier run still open, with a way there", async () => {
+    const second = runRecord(4, {
+      name: "Payroll 2026-11-16 – 2026-11-30",
+      period_start: "2026-11-16",
+      period_end: "2026-11-30",
+      pay_date: "2026-11-30",
+      notices: [
+        { kind: "period_misfit", detail: "weekly", run_id: null },
+        { kind: "earlier_run_open", detail: "Payroll 2026-11-01 – 2026-11-15", run_id: 3 },
+      ],
+    });
+    reviewSession(MANAGER, second);
+    renderAt("/payroll/4");
+    expect(await screen.findByText("This run's period is not one of the pay frequency's (Weekly): check its dates before it is approved.")).toBeInTheDocument();
+    const open = screen.getByText(/an earlier run of the same month, is not approved yet/).closest(".ant-alert") as HTMLElement;
+    expect(open).toHaveTextContent("Payroll Nov 1 – 15, 2026, an earlier run");
+    expect(within(open).getByRole("link", { name: "Open it" })).toHaveAttribute("href", "/payroll/3");
   }, 40_000);
 
   it("offers a calculated run's manager Recalculate and Delete, but not Approve (releasing needs payroll_release)", async () => {

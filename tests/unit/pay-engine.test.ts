@@ -165,6 +165,7 @@ describe("compileCalculation", () => {
       return dec(values[name]);
     },
     table: (_code, x) => x.times(2),
+    monthToDate: () => dec(0),
   };
 
   it("fixed: the amount, reading nothing", () => {
@@ -265,6 +266,26 @@ describe("planPay", () => {
     const sss = component("SSS", "deduction", formula('table("SSS_MSC", basic) * 0.045'), { employer_share: formula('table("SSS_ER", basic)') });
     expect(planRefusal([sss], tables)).toMatchObject({ code: "SSS", field: "employer_share", key: "payroll.formula.unknownTable", params: { code: "SSS_ER" } });
     expect(() => planPay([sss], new Set(["SSS_MSC", "SSS_ER"]))).not.toThrow();
+  });
+
+  it("takes mtd() of a component or a payslip total, with no order between them (the month's other runs are paid), and refuses any other code", () => {
+    const sss = component("SSS", "deduction", formula('(mtd("basic") + basic) * 0.05 - mtd("SSS")'));
+    const tax = component("TAX", "deduction", formula('mtd("gross") + mtd("taxable") + mtd("net") + mtd("SSS") * 0'));
+    expect(planPay([tax, sss], new Set()).steps).toEqual(expect.arrayContaining(["SSS", "TAX"]));
+    expect(planRefusal([component("TAX", "deduction", formula('mtd("WTAX")'))])).toMatchObject({ code: "TAX", field: "calculation", key: "payroll.formula.unknownMonthToDate", params: { code: "WTAX" } });
+    // A variable is no payslip figure: days_worked of the month is not kept.
+    expect(planRefusal([component("A", "earning", formula('mtd("days_worked")'))])).toMatchObject({ key: "payroll.formula.unknownMonthToDate", params: { code: "days_worked" } });
+  });
+
+  it("computes a month's contribution less what the month's other runs took", () => {
+    const sss = component("SSS", "deduction", formula('(mtd("basic") + basic) * 0.05 - mtd("SSS")'));
+    const plan = planPay([component("BASIC", "earning", percent("1", "basic")), sss], new Set());
+    const monthToDate = new Map([["basic", dec(25_000)], ["SSS", dec(1_250)]]);
+    const second = computePay(plan, NO_TABLES, inputs({ basic: 25_000 }), NO_OVERRIDES, PHP, { monthToDate });
+    expect(second.lines.find((line) => line.code === "SSS")?.amount).toBe(125_000);
+    // With nothing paid yet this month, the whole month's falls on this run.
+    const first = computePay(plan, NO_TABLES, inputs({ basic: 25_000 }), NO_OVERRIDES, PHP);
+    expect(first.lines.find((line) => line.code === "SSS")?.amount).toBe(125_000);
   });
 
   it("refuses a formula that does not parse, naming the component and field", () => {
@@ -592,7 +613,7 @@ describe("computePay", () => {
       ...flags,
     });
     const withAdjustments = (adjustments: PayAdjustment[], rules = PHP) =>
-      computePay(planPay(definitions(), new Set()), NO_TABLES, inputs(), NO_OVERRIDES, rules, adjustments);
+      computePay(planPay(definitions(), new Set()), NO_TABLES, inputs(), NO_OVERRIDES, rules, { adjustments });
     const amounts = (result: ReturnType<typeof withAdjustments>) => Object.fromEntries(result.lines.map((line) => [`${line.kind}:${line.code}`, line.amount]));
 
     it("without any, the payslip is the one computed without the argument", () => {
@@ -636,7 +657,7 @@ describe("computePay", () => {
 
     it("refuses totals beyond what a number holds exactly, naming the adjustment", () => {
       const plan = planPay([component("BASIC", "earning", fixed("20000"))], new Set());
-      expect(personRefusal(() => computePay(plan, NO_TABLES, inputs(), NO_OVERRIDES, PHP, [adjustment(14, "earning", Number.MAX_SAFE_INTEGER)]))).toMatchObject({
+      expect(personRefusal(() => computePay(plan, NO_TABLES, inputs(), NO_OVERRIDES, PHP, { adjustments: [adjustment(14, "earning", Number.MAX_SAFE_INTEGER)] }))).toMatchObject({
         code: "ADJ-14",
         key: "payroll.formula.tooLarge",
       });
@@ -785,7 +806,7 @@ describe("computePay", () => {
         const adjustments = typed.map((item, index): PayAdjustment => ({ id: index + 1, name: `A${index}`, kind: item.kind, amount: item.amount, taxable: item.flag, pre_tax: item.flag }));
         const plan = planPay(definitions, new Set(tables.keys()));
         const without = computePay(plan, tables, given, overrides, rules);
-        const adjusted = computePay(plan, tables, given, overrides, rules, adjustments);
+        const adjusted = computePay(plan, tables, given, overrides, rules, { adjustments });
         const total = (kind: ComponentKind, taxed = false) => adjustments.filter((a) => a.kind === kind && (!taxed || a.taxable)).reduce((sum, a) => sum + a.amount, 0);
         expect(adjusted.lines.filter((line) => !line.code.startsWith("ADJ-"))).toEqual(without.lines);
         expect(adjusted.lines.filter((line) => line.code.startsWith("ADJ-")).map((line) => [line.kind, line.amount])).toEqual(adjustments.map((a) => [a.kind, a.amount]));

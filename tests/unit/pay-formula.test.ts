@@ -15,6 +15,8 @@ const scope: Scope = {
     if (code !== "TAX") throw new FormulaError("payroll.formula.unknownTable", { code });
     return x.lessThanOrEqualTo(20_000) ? new PayDecimal(0) : x.minus(20_000).times("0.15");
   },
+  // The month's other runs paid SSS 875.00 on a basic of 25,000.00.
+  monthToDate: (code) => new PayDecimal({ SSS: "875", basic: "25000" }[code] ?? 0),
 };
 const run = (expression: string) => evaluate(parseFormula(expression), scope).toString();
 const refusal = (expression: string) => {
@@ -43,6 +45,14 @@ describe("evaluating", () => {
     expect(run("clamp(basic, 0, 20000)")).toBe("20000");
     expect(run("if(late_minutes > 30, 100, 0)")).toBe("100");
     expect(run("table(\"TAX\", basic)")).toBe("750.075");
+    expect(run("(mtd(\"basic\") + basic) * 0.035 - mtd(\"SSS\")")).toBe("875.0175");
+    expect(run("mtd(\"PAGIBIG\")")).toBe("0");
+  });
+
+  it("knows what a formula reads of the month's other runs, apart from the names it reads in this one", () => {
+    const formula = parseFormula("table(\"TAX\", mtd(\"taxable\") + basic) - mtd(\"TAX\")");
+    expect([...formula.monthToDate].sort()).toEqual(["TAX", "taxable"]);
+    expect([...formula.names]).toEqual(["basic"]);
   });
 
   it("reads comparisons, and/or and not as people write them", () => {
@@ -70,6 +80,9 @@ describe("refusing", () => {
     expect(refusal("table(\"NONE\", 1)")).toEqual({ key: "payroll.formula.unknownTable", params: { code: "NONE" } });
     expect(refusal("clamp(1, 2)")).toEqual({ key: "payroll.formula.arguments", params: { name: "clamp", min: 3, max: 3 } });
     expect(refusal("table(basic, 1)").key).toBe("payroll.formula.tableCode");
+    expect(refusal("mtd(SSS)").key).toBe("payroll.formula.mtdCode");
+    expect(refusal("mtd(1)").key).toBe("payroll.formula.mtdCode");
+    expect(refusal("mtd(\"SSS\", 2)")).toEqual({ key: "payroll.formula.arguments", params: { name: "mtd", min: 1, max: 1 } });
   });
 
   it("allows nothing beyond arithmetic: no members, strings, arrays, other operators", () => {

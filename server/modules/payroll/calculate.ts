@@ -6,7 +6,7 @@
  * The payroll office's adjustments of the person in the run count too.
  */
 import type { PayslipInputs, PayslipLine, StoredRunWarning } from "../../../contracts/payroll";
-import { computePay, PersonPayError } from "./engine";
+import { computePay, PersonPayError, roundMoney, toMinor, type MoneyRules } from "./engine";
 import type { DaysSummary } from "../attendance/derive-core";
 import type { BasicPay } from "./basic-pay";
 import { personInputs, type PayPerson, type RunInputs } from "./inputs";
@@ -30,12 +30,13 @@ export interface PersonOutcome {
 
 const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 
-/** What a payslip says it was computed from: the rate in force (none when the person has no pay) and the period's attendance. */
-export function payslipFacts(pay: BasicPay | null, days: DaysSummary | null): PayslipInputs {
+/** What a payslip says it was computed from: the rate in force and the basic pay (none when the person has no pay), and the period's attendance. */
+export function payslipFacts(pay: BasicPay | null, days: DaysSummary | null, money: MoneyRules): PayslipInputs {
   const paid = pay?.kind === "paid" ? pay : null;
   return {
     pay_basis: paid?.pay_basis ?? null,
     rate: paid?.rate ?? null,
+    basic: paid ? toMinor(roundMoney(paid.basic, money), money.digits) : null,
     days_worked: days?.days_worked ?? 0,
     hours_worked: hours(days?.worked_minutes ?? 0),
     overtime_hours: hours(days?.overtime_minutes ?? 0),
@@ -51,10 +52,10 @@ export function calculatePerson(inputs: RunInputs, person: PayPerson): PersonOut
   const { pay, variables, days } = personInputs(inputs, person);
   if (pay.kind === "missing_rate") return { payslip: null, warning: warn("missing_rate") };
   if (pay.kind === "other_currency") return { payslip: null, warning: warn("other_currency", { detail: pay.currency }) };
-  const facts = payslipFacts(pay, days);
+  const facts = payslipFacts(pay, days, inputs.money);
   let result;
   try {
-    result = computePay(inputs.plan, inputs.tables, variables!, inputs.overrides.get(person.id) ?? new Map(), inputs.money, inputs.adjustments.get(person.id));
+    result = computePay(inputs.plan, inputs.tables, variables!, inputs.overrides.get(person.id) ?? new Map(), inputs.money, { adjustments: inputs.adjustments.get(person.id), monthToDate: inputs.monthToDate.get(person.id) });
   } catch (error) {
     if (!(error instanceof PersonPayError)) throw error;
     return { payslip: null, warning: warn("formula_error", { detail: error.code, error: { key: error.error.key, params: error.error.params } }) };

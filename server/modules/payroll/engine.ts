@@ -38,6 +38,13 @@ export interface PayAdjustment {
 /** The payslip line of an adjustment: a hyphen no component code has, so the two never mix. */
 export const adjustmentCode = (id: number) => `ADJ-${id}`;
 
+/** What one person's pay reads besides their variables: the office's one-off lines, and their month's other runs (mtd). */
+export interface PersonExtras {
+  adjustments?: readonly PayAdjustment[];
+  /** By code (a component's, or basic, gross, taxable, net), in major units; a code not there is zero. */
+  monthToDate?: ReadonlyMap<string, Dec>;
+}
+
 export interface MoneyRules {
   /** The currency's minor digits: 2 for PHP, 0 for JPY. */
   digits: number;
@@ -97,7 +104,7 @@ export function computePay(
   inputs: PayInputs,
   overrides: ReadonlyMap<string, PersonOverride>,
   rules: MoneyRules,
-  adjustments: readonly PayAdjustment[] = [],
+  { adjustments = [], monthToDate = new Map() }: PersonExtras = {},
 ): PayResult {
   const values = new Map<string, Dec>(Object.entries(inputs));
   const scope: Scope = {
@@ -111,6 +118,7 @@ export function computePay(
       if (!lookup) throw new FormulaError("payroll.formula.unknownTable", { code });
       return lookup(x);
     },
+    monthToDate: (code) => monthToDate.get(code) ?? ZERO,
   };
   const scale = new PayDecimal(10).pow(rules.digits);
   // The components' values, then the adjustments' amounts in major units (exact: a power of ten divides them).

@@ -7,7 +7,7 @@
  *
  *   numbers, + - * /, ( ), < <= > >= == !=, and/or (&& ||), not (!),
  *   min, max, round(x, digits), floor, ceil, clamp(x, lo, hi), if(cond, a, b),
- *   table("CODE", x), and variables by name.
+ *   table("CODE", x), mtd("CODE"), and variables by name.
  */
 import Decimal from "decimal.js";
 import jsep from "jsep";
@@ -45,6 +45,7 @@ const FUNCTIONS: ReadonlyMap<string, { min: number; max: number }> = new Map([
   ["clamp", { min: 3, max: 3 }],
   ["if", { min: 3, max: 3 }],
   ["table", { min: 2, max: 2 }],
+  ["mtd", { min: 1, max: 1 }],
 ]);
 
 type Node = jsep.Expression;
@@ -59,6 +60,8 @@ export interface Formula {
   readonly names: ReadonlySet<string>;
   /** The rate tables it reads, by code. */
   readonly tables: ReadonlySet<string>;
+  /** What it reads of the month's other runs (mtd), by code. */
+  readonly monthToDate: ReadonlySet<string>;
 }
 
 /** Parses and checks a formula; throws FormulaError (syntax with its position, too long, too deep, unknown function, wrong arguments). */
@@ -74,6 +77,7 @@ export function parseFormula(expression: string): Formula {
   }
   const names = new Set<string>();
   const tables = new Set<string>();
+  const monthToDate = new Set<string>();
   let nodes = 0;
   const visit = (node: Node, depth: number): void => {
     if (++nodes > FORMULA_LIMITS.nodes || depth > FORMULA_LIMITS.depth) throw new FormulaError("payroll.formula.tooComplex", { max: FORMULA_LIMITS.depth });
@@ -112,6 +116,12 @@ export function parseFormula(expression: string): Formula {
           visit(value, depth + 1);
           return;
         }
+        if (name === "mtd") {
+          const [code] = args;
+          if (code.type !== "Literal" || typeof code.value !== "string") throw new FormulaError("payroll.formula.mtdCode");
+          monthToDate.add(code.value);
+          return;
+        }
         // round(x, 11) would fail on every payslip: a written number of digits is checked now.
         if (name === "round" && args[1]?.type === "Literal" && typeof args[1].value === "number" && !(Number.isInteger(args[1].value) && args[1].value >= 0 && args[1].value <= 10)) {
           throw new FormulaError("payroll.formula.roundDigits");
@@ -124,7 +134,7 @@ export function parseFormula(expression: string): Formula {
     }
   };
   visit(tree, 0);
-  return { tree, names, tables };
+  return { tree, names, tables, monthToDate };
 }
 
 /** What a formula reads while it is evaluated. */
@@ -133,6 +143,8 @@ export interface Scope {
   value(name: string): Dec;
   /** A rate table's result for x. */
   table(code: string, x: Dec): Dec;
+  /** The amount of a component (or basic, gross, taxable, net) in the person's other runs paid in the same month. */
+  monthToDate(code: string): Dec;
 }
 
 type Value = Dec | boolean;
@@ -195,6 +207,7 @@ export function evaluate(formula: Formula, scope: Scope): Dec {
         const args = node.arguments as Node[];
         if (name === "if") return asBoolean(walk(args[0])) ? walk(args[1]) : walk(args[2]);
         if (name === "table") return bounded(scope.table((args[0] as Node).value as string, asNumber(walk(args[1]))));
+        if (name === "mtd") return scope.monthToDate((args[0] as Node).value as string);
         const values = args.map((arg) => asNumber(walk(arg)));
         switch (name) {
           case "min":

@@ -5,10 +5,8 @@
  * pay a monthly amount once a month, or to owe a monthly contribution on the
  * month's last period (with `mtd`).
  */
-import type { PAY_FREQUENCIES } from "../../../contracts/settings";
+import type { PayFrequency } from "../../../contracts/pay-periods";
 import type { Period } from "./basic-pay";
-
-export type PayFrequency = (typeof PAY_FREQUENCIES)[number];
 
 export const PERIODS_PER_YEAR: Record<PayFrequency, number> = { monthly: 12, semi_monthly: 24, biweekly: 26, weekly: 52 };
 

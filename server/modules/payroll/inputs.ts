@@ -3,8 +3,8 @@
  * fact, never one per person): the people in scope, their effective-dated
  * rates, their attendance summed over the period, their overrides and the
  * run's adjustments of them, the active components planned once, the rate
- * tables in force, and the people another regular run of the period already
- * pays.
+ * tables in force, the people another regular run of the period already
+ * pays, and what the month's other runs paid them (mtd).
  */
 import { and, asc, eq, gte, isNull, lte, ne, not, or, sql, type SQL } from "drizzle-orm";
 import { anyOf } from "../../lib/any-of";
@@ -21,8 +21,9 @@ import { readSettings } from "../settings/service";
 import { basicPay, type BasicPay, type Period, type RateFrom } from "./basic-pay";
 import { currentPlan, tablesInForce } from "./components";
 import type { MoneyRules, PayAdjustment, PayInputs, PersonOverride } from "./engine";
-import { PayDecimal } from "./formula";
+import { PayDecimal, type Dec } from "./formula";
 import { periodPlace } from "./frequency";
+import { monthToDate } from "./month-to-date";
 import type { PayPlan } from "./plan";
 import type { TableLookup } from "./rate-table";
 
@@ -50,6 +51,8 @@ export interface RunInputs {
   adjustments: ReadonlyMap<number, PayAdjustment[]>;
   /** People a regular run of an overlapping period already pays. */
   paidElsewhere: ReadonlySet<number>;
+  /** Each person's amounts in the month's other runs, by code (what mtd() reads). */
+  monthToDate: ReadonlyMap<number, ReadonlyMap<string, Dec>>;
 }
 
 /** Who a run is for: people employed at some time in the period, not archived, within its choice. */
@@ -79,6 +82,9 @@ export async function paidByOtherRegularRuns(db: Db, runId: number, period: Peri
 export interface RunToLoad {
   id?: number;
   period: Period;
+  /** The month its mtd() reads is the month of this date (a correction's: the corrected run's). */
+  pay_date: string;
+  corrects_id?: number | null;
   people: RunPeople;
   kind: "regular" | "off_cycle";
   currency: string;
@@ -88,10 +94,20 @@ export interface RunToLoad {
 
 /** A stored run as it computes (its people less those taken out by hand), narrowed to `within` when given. */
 export function storedRunToLoad(
-  run: Pick<typeof payrollRuns.$inferSelect, "id" | "period_start" | "period_end" | "people" | "kind" | "currency" | "excluded_user_ids">,
+  run: Pick<typeof payrollRuns.$inferSelect, "id" | "period_start" | "period_end" | "pay_date" | "corrects_id" | "people" | "kind" | "currency" | "excluded_user_ids">,
   within?: readonly number[],
 ): RunToLoad {
-  return { id: run.id, period: { start: run.period_start, end: run.period_end }, people: run.people, kind: run.kind, currency: run.currency, excluded: run.excluded_user_ids, within };
+  return {
+    id: run.id,
+    period: { start: run.period_start, end: run.period_end },
+    pay_date: run.pay_date,
+    corrects_id: run.corrects_id,
+    people: run.people,
+    kind: run.kind,
+    currency: run.currency,
+    excluded: run.excluded_user_ids,
+    within,
+  };
 }
 
 /** Rows by their person, each person's in the order read. */
@@ -123,7 +139,7 @@ export async function loadRunInputs(ctx: AppContext, run: RunToLoad): Promise<Ru
   const ids = people.map((person) => person.id);
   const { time_zone } = await companyFacts(db);
 
-  const [plan, tables, rateRows, attendance, unworked, overrideRows, adjustmentRows, elsewhere] = await Promise.all([
+  const [plan, tables, rateRows, attendance, unworked, overrideRows, adjustmentRows, elsewhere, monthly] = await Promise.all([
     currentPlan(db),
     tablesInForce(db, period.end),
     ids.length === 0
@@ -159,6 +175,7 @@ export async function loadRunInputs(ctx: AppContext, run: RunToLoad): Promise<Ru
           .where(and(eq(payslipAdjustments.payroll_id, run.id), anyOf(payslipAdjustments.user_id, ids)))
           .orderBy(payslipAdjustments.id),
     run.kind === "regular" && run.id !== undefined ? paidByOtherRegularRuns(db, run.id, period, ids) : new Set<number>(),
+    monthToDate(db, { id: run.id, corrects_id: run.corrects_id, pay_date: run.pay_date, currency: run.currency }, ids),
   ]);
 
   const overrides = new Map<number, Map<string, PersonOverride>>();
@@ -182,6 +199,7 @@ export async function loadRunInputs(ctx: AppContext, run: RunToLoad): Promise<Ru
     overrides,
     adjustments: groupByPerson(adjustmentRows),
     paidElsewhere: elsewhere,
+    monthToDate: monthly,
   };
 }
 

@@ -1,12 +1,13 @@
 /**
  * The active components made ready to compute: each calculation compiled
  * once, every name it reads checked (a variable or an active component's
- * code), every table it reads known, and the order to compute them in, each
+ * code), every table it reads known, every mtd() code a component or a
+ * total, and the order to compute them in, each
  * after what it reads, gross and taxable included (so an earning that reads
  * gross, or a pre-tax deduction that reads taxable, is a cycle). A plan is
  * built once per run and used for every person.
  */
-import { isPayVariable, type Calculation, type ComponentKind } from "../../../contracts/payroll";
+import { isPayVariable, MONTH_TO_DATE_TOTALS, type Calculation, type ComponentKind } from "../../../contracts/payroll";
 import { dependencyOrder, evaluate, FormulaError, parseFormula, PayDecimal, type Dec, type Scope } from "./formula";
 
 export interface ComponentDef {
@@ -25,6 +26,8 @@ export interface ComponentDef {
 export interface Compiled {
   reads: readonly string[];
   tables: readonly string[];
+  /** Codes it reads of the month's other runs: no dependency in this run (they are already paid). */
+  monthToDate: readonly string[];
   value(scope: Scope, rate?: Dec): Dec;
 }
 
@@ -56,16 +59,16 @@ export function compileCalculation(calculation: Calculation): Compiled {
   switch (calculation.type) {
     case "fixed": {
       const amount = new PayDecimal(calculation.amount);
-      return { reads: [], tables: [], value: () => amount };
+      return { reads: [], tables: [], monthToDate: [], value: () => amount };
     }
     case "percent": {
       const rate = new PayDecimal(calculation.rate);
       const of = calculation.of;
-      return { reads: [of], tables: [], value: (scope, override) => (override ?? rate).times(scope.value(of)) };
+      return { reads: [of], tables: [], monthToDate: [], value: (scope, override) => (override ?? rate).times(scope.value(of)) };
     }
     case "formula": {
       const formula = parseFormula(calculation.expression);
-      return { reads: [...formula.names], tables: [...formula.tables], value: (scope) => evaluate(formula, scope) };
+      return { reads: [...formula.names], tables: [...formula.tables], monthToDate: [...formula.monthToDate], value: (scope) => evaluate(formula, scope) };
     }
   }
 }
@@ -93,6 +96,8 @@ export function planPay(definitions: readonly ComponentDef[], tableCodes: Readon
       if (unknown !== undefined) throw new PlanError(component.code, field, new FormulaError("payroll.formula.unknownName", { name: unknown }));
       const table = compiled.tables.find((code) => !tableCodes.has(code));
       if (table !== undefined) throw new PlanError(component.code, field, new FormulaError("payroll.formula.unknownTable", { code: table }));
+      const monthly = compiled.monthToDate.find((code) => !byCode.has(code) && !(MONTH_TO_DATE_TOTALS as readonly string[]).includes(code));
+      if (monthly !== undefined) throw new PlanError(component.code, field, new FormulaError("payroll.formula.unknownMonthToDate", { code: monthly }));
     }
   }
 

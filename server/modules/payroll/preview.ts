@@ -12,6 +12,7 @@ import { HttpError, invalidField } from "../../lib/errors";
 import { companyFacts } from "../company/facts";
 import { checkComponentSet, newComponent } from "./components";
 import { computePay, PersonPayError, toMinor } from "./engine";
+import { PayDecimal } from "./formula";
 import { loadRunInputs, personInputs } from "./inputs";
 
 export async function previewComponent(ctx: AppContext, body: z.output<typeof previewBody>): Promise<PreviewReply> {
@@ -29,21 +30,28 @@ export async function previewComponent(ctx: AppContext, body: z.output<typeof pr
     throw error;
   });
   const { currency } = await companyFacts(ctx.db);
-  const inputs = { ...(await loadRunInputs(ctx, { period: { start: body.period_start, end: body.period_end }, people: { user_ids: [person.id] }, kind: "off_cycle", currency })), plan };
+  const inputs = { ...(await loadRunInputs(ctx, { period: { start: body.period_start, end: body.period_end }, pay_date: body.period_end, people: { user_ids: [person.id] }, kind: "off_cycle", currency })), plan };
   const who = inputs.people[0];
   if (!who) throw invalidField("user_id", "payroll.preview.notEmployed");
   const { pay, variables } = personInputs(inputs, who);
   if (pay.kind === "missing_rate") throw invalidField("user_id", "payroll.preview.missingRate");
   if (pay.kind === "other_currency") throw invalidField("user_id", "payroll.preview.otherCurrency", { currency: pay.currency });
   try {
-    const result = computePay(plan, inputs.tables, variables!, inputs.overrides.get(who.id) ?? new Map(), inputs.money);
+    const result = computePay(plan, inputs.tables, variables!, inputs.overrides.get(who.id) ?? new Map(), inputs.money, { monthToDate: inputs.monthToDate.get(who.id) });
     const employer = result.lines.find((line) => line.kind === "employer" && line.code === component.code);
-    const read = new Set([...plan.byCode.get(component.code)!.compiled.reads, ...(plan.byCode.get(component.code)!.employer?.reads ?? [])]);
+    const planned = plan.byCode.get(component.code)!;
+    const calculations = [planned.compiled, ...(planned.employer ? [planned.employer] : [])];
+    const read = new Set(calculations.flatMap((compiled) => compiled.reads));
+    const monthly = new Set(calculations.flatMap((compiled) => compiled.monthToDate));
+    const paidThisMonth = inputs.monthToDate.get(who.id);
     return {
       amount: toMinor(result.values.get(component.code)!, inputs.money.digits),
       employer_amount: component.employer_share ? (employer?.amount ?? 0) : null,
       currency,
-      inputs: Object.fromEntries([...read].sort().map((name) => [name, result.values.get(name)!.toString()])),
+      inputs: Object.fromEntries([
+        ...[...read].sort().map((name) => [name, result.values.get(name)!.toString()]),
+        ...[...monthly].sort().map((code) => [`mtd("${code}")`, (paidThisMonth?.get(code) ?? new PayDecimal(0)).toString()]),
+      ]),
     };
   } catch (error) {
     if (!(error instanceof PersonPayError)) throw error;

@@ -23,6 +23,7 @@ import { companyFacts } from "../company/facts";
 import { notify } from "../notifications/service";
 import { readSettings } from "../settings/service";
 import { calculateJob } from "./calculate-job";
+import { runNotices } from "./run-notices";
 
 export type RunRow = typeof payrollRuns.$inferSelect;
 
@@ -79,7 +80,7 @@ export const totalsOf = (run: RunRow): RunTotals => ({
 
 const stampOf = (by: number | null, name: string | null, at: Date | null) => (at ? { by, by_name: name, at: at.toISOString() } : null);
 
-export function toRunRecord(view: RunView, t: Translate, separateApprover: boolean): RunRecord {
+export function toRunRecord(view: RunView, t: Translate, separateApprover: boolean, notices: RunRecord["notices"]): RunRecord {
   const { run } = view;
   const running = view.job_status === "queued" || view.job_status === "running";
   return {
@@ -103,6 +104,7 @@ export function toRunRecord(view: RunView, t: Translate, separateApprover: boole
       detail: warning.detail ?? null,
       message: warning.error ? t(warning.error.key, warning.error.params) : null,
     })),
+    notices,
     calculated: stampOf(run.calculated_by, view.calculated_name, run.calculated_at),
     approved: stampOf(run.approved_by, view.approved_name, run.approved_at),
     released: stampOf(run.released_by, view.released_name, run.released_at),
@@ -113,6 +115,13 @@ export function toRunRecord(view: RunView, t: Translate, separateApprover: boole
 }
 
 export const subjectOfRun = (run: Pick<RunRow, "status" | "calculated_by">, separateApprover: boolean): RunSubject => ({ status: run.status, calculated_by: run.calculated_by, separate_approver: separateApprover });
+
+/** Runs as the API shows them, with what the settings say of them (four eyes, the pay frequency's notices). */
+async function toRunRecords(ctx: AppContext, views: readonly RunView[], t: Translate): Promise<RunRecord[]> {
+  const settings = await readSettings(ctx, "payroll");
+  const notices = await runNotices(ctx.db, views.map((view) => view.run), settings.pay_frequency);
+  return views.map((view) => toRunRecord(view, t, settings.separate_approver, notices.get(view.run.id) ?? []));
+}
 
 async function separateApprover(ctx: AppContext): Promise<boolean> {
   return (await readSettings(ctx, "payroll")).separate_approver;
@@ -125,9 +134,8 @@ export async function loadRun(db: Db, id: number): Promise<RunView | null> {
 
 export async function listRuns(ctx: AppContext, query: Record<string, unknown>, t: Translate) {
   const list = parseListQuery(query, runsList);
-  const separate = await separateApprover(ctx);
   return paged(ctx.db, list, {
-    rows: async (page) => (await selectRuns(ctx.db).where(page.where).orderBy(...page.orderBy).limit(page.limit).offset(page.offset)).map((view) => toRunRecord(view, t, separate)),
+    rows: async (page) => toRunRecords(ctx, await selectRuns(ctx.db).where(page.where).orderBy(...page.orderBy).limit(page.limit).offset(page.offset), t),
     count: payrollRuns,
   });
 }
@@ -137,7 +145,8 @@ export async function readRun(ctx: AppContext, actor: Actor, id: number, t: Tran
   if (!view) throw notFound();
   const separate = await separateApprover(ctx);
   authorize(actor, "payroll.view", subjectOfRun(view.run, separate));
-  return toRunRecord(view, t, separate);
+  const [record] = await toRunRecords(ctx, [view], t);
+  return record;
 }
 
 /** "Payroll Nov 1 – Nov 30, 2026"-like names are the app's to word; the stored default is plain and sortable. */

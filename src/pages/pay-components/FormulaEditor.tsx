@@ -21,6 +21,7 @@ const FUNCTIONS = [
   { name: "clamp", syntax: "clamp(x, low, high)", insert: "clamp(" },
   { name: "if", syntax: "if(condition, then, otherwise)", insert: "if(" },
   { name: "table", syntax: 'table("CODE", x)', insert: "table(" },
+  { name: "mtd", syntax: 'mtd("CODE")', insert: 'mtd("' },
 ] as const;
 
 const FORMULA_RULES = [

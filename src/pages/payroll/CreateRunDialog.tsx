@@ -4,14 +4,17 @@ import { Alert, Button, DatePicker, Flex, Form, Input, Modal, Radio, Typography,
 import i18next from "i18next";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { nextPayPeriod, payDateFor, periodFits } from "../../../contracts/pay-periods";
 import { MAX_PERIOD_DAYS, runBody, type RunBody, type RunRecord } from "../../../contracts/payroll";
+import type { SettingsValues } from "../../../contracts/settings";
 import { requiredText } from "../../../contracts/validation";
 import { usePolicy } from "../../auth/usePolicy";
 import { dateFieldProps } from "../../components/common/DateField";
-import { addDays, monthOf, rangeLength } from "../../components/common/dateRange";
+import { rangeLength } from "../../components/common/dateRange";
 import { PeoplePicker } from "../../components/common/PeoplePicker";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 import { useRunName } from "../../components/payroll/useRunName";
+import { useSettingsGroup } from "../../components/settings/useSettingsGroup";
 import { FieldRow, issueText, successNotification, useFormSubmit, zodRule, zodRules } from "../../components/form";
 import { useDateInputFormats } from "../../components/list";
 import { todayIn } from "../../i18n/calendar";
@@ -52,15 +55,17 @@ const PERIOD_END_RULE: FormRule = ({ getFieldValue }) => ({
 });
 
 /**
- * The coming pay period: the month after the latest regular run's period (the
- * day after it ends, to the end of that month), or last month when there is
- * no run yet; paid five days after it ends.
+ * The coming run as the payroll settings lay runs out: the period of the pay
+ * frequency after the latest regular run's (or the last one ended, for a
+ * first run), paid on the day the pay-day rule gives it.
  */
-export function comingPeriod(latestEnd: string | undefined, today: string): Pick<Values, "period_start" | "period_end" | "pay_date"> {
-  const start = latestEnd ? addDays(latestEnd, 1) : monthOf(addDays(monthOf(today).from, -1)).from;
-  const end = monthOf(start).to;
-  return { period_start: start, period_end: end, pay_date: addDays(end, 5) };
+export function comingRun(settings: Pick<SettingsValues<"payroll">, "pay_frequency" | "pay_day_rule" | "pay_day_of_month">, latestEnd: string | undefined, today: string): Pick<Values, "period_start" | "period_end" | "pay_date"> {
+  const period = nextPayPeriod(settings.pay_frequency, latestEnd, today);
+  return { ...period, pay_date: payDateFor(settings.pay_day_rule, settings.pay_day_of_month, period) };
 }
+
+/** Unread settings (a caller who may not read them) lay runs out monthly, paid on the period's last day. */
+const MONTHLY = { pay_frequency: "monthly", pay_day_rule: "last_day", pay_day_of_month: 31 } as const;
 
 function bodyOf(values: Values, correctsId: number | undefined): Partial<RunBody> {
   const name = values.name?.trim();
@@ -107,12 +112,14 @@ function CreateRunForm({ onClose, corrects }: { onClose: () => void; corrects?: 
   const zone = useCompanyProfile().profile?.time_zone;
   const latest = useList<RunRecord>({ resource: "payroll", pagination: { pageSize: 1 }, sorters: [{ field: "period_end", order: "desc" }], filters: [{ field: "kind", operator: "eq", value: "regular" }], queryOptions: { enabled: !corrects } });
   const latestEnd = latest.result.data?.[0]?.period_end;
+  const payroll = useSettingsGroup("payroll");
+  const settings = payroll.values ?? (payroll.failed ? MONTHLY : undefined);
   const initialValues = useMemo(
     () =>
       corrects
         ? { who: (may("users.lookup") ? "people" : "all") as Who, period_start: corrects.period_start, period_end: corrects.period_end, pay_date: corrects.pay_date }
-        : { who: "all" as Who, ...comingPeriod(latestEnd, todayIn(zone)) },
-    [corrects, may, latestEnd, zone],
+        : settings && { who: "all" as Who, ...comingRun(settings, latestEnd, todayIn(zone)) },
+    [corrects, may, latestEnd, zone, settings],
   );
   const { mutateAsync } = useCreate<RunRecord>();
   const { formProps, error, busy } = useFormSubmit<Values>({
@@ -124,8 +131,12 @@ function CreateRunForm({ onClose, corrects }: { onClose: () => void; corrects?: 
     },
   });
   const who = Form.useWatch("who", formProps.form) ?? "all";
+  const periodStart = Form.useWatch("period_start", formProps.form);
+  const periodEnd = Form.useWatch("period_end", formProps.form);
+  // A correction pays the corrected run's period, whatever it was.
+  const misfit = !corrects && settings && periodStart && periodEnd && periodStart <= periodEnd && !periodFits(settings.pay_frequency, { period_start: periodStart, period_end: periodEnd });
 
-  if (latest.query.isLoading) return null;
+  if (latest.query.isLoading || !initialValues) return null;
   return (
     <Form<Values> {...formProps} name="payroll-create" layout="vertical" initialValues={initialValues}>
       {corrects && <Typography.Paragraph>{t("payrollUi.runs.create.correctionExplains")}</Typography.Paragraph>}
@@ -138,6 +149,7 @@ function CreateRunForm({ onClose, corrects }: { onClose: () => void; corrects?: 
           <DatePicker format={dateFormats} style={{ width: "100%" }} />
         </Form.Item>
       </FieldRow>
+      {misfit && <Alert type="warning" showIcon message={t("payrollUi.runs.create.periodMisfit", { frequency: t(`settings.payroll.frequencies.${settings.pay_frequency}`) })} style={{ marginBottom: 16 }} />}
       <Form.Item name="pay_date" label={t("payrollUi.runs.create.payDate")} rules={RULES.pay_date} extra={t("payrollUi.runs.create.payDateHint")} {...dateFieldProps}>
         <DatePicker format={dateFormats} />
       </Form.Item>

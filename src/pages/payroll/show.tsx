@@ -66,6 +66,7 @@ function Workflow({ run }: { run: RunRecord }) {
 function Notices({ run, calculating, blocking, onShowWarnings }: { run: RunRecord; calculating: boolean; blocking: number; onShowWarnings: () => void }) {
   const { t } = useTranslation();
   const decision = useRunDecisions(run)("payroll.approve");
+  const runName = useRunName();
   const notices = [];
   if (run.status === "draft" && !calculating) notices.push(<Alert key="draft" type="info" showIcon message={t("payrollUi.review.notices.draft")} />);
   if (blocking > 0 && run.status === "calculated")
@@ -83,6 +84,18 @@ function Notices({ run, calculating, blocking, onShowWarnings }: { run: RunRecor
         }
       />,
     );
+  for (const notice of run.notices) {
+    const text =
+      notice.kind === "period_misfit"
+        ? t("payrollUi.review.notices.periodMisfit", { frequency: t(`settings.payroll.frequencies.${notice.detail}`) })
+        : t("payrollUi.review.notices.earlierRunOpen", { name: runName(notice.detail) });
+    const open = notice.run_id !== null && (
+      <LinkButton size="small" to={pagePath("payroll", "show", notice.run_id)}>
+        {t("payrollUi.review.notices.openEarlierRun")}
+      </LinkButton>
+    );
+    notices.push(<Alert key={`${notice.kind}:${notice.run_id}`} type="warning" showIcon message={text} action={open || undefined} />);
+  }
   if (decision !== true && decision.reason === "payroll.runs.approverIsCalculator") notices.push(<Alert key="four-eyes" type="info" showIcon message={t(decision.reason)} />);
   if (run.status === "approved") notices.push(<Alert key="approved" type="info" showIcon message={t("payrollUi.review.notices.approved")} />);
   return notices.length ? <Flex vertical gap={8}>{notices}</Flex> : null;

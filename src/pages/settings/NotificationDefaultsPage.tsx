@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { usePolicy } from "../../auth/usePolicy";
 import { DeliveryTable } from "./DeliveryTable";
 import { SettingsForm } from "./SettingsForm";
-import { useSettingsGroup } from "./useSettingsGroup";
+import { useSettingsGroup } from "../../components/settings/useSettingsGroup";
 
 /** /settings/notifications: which events notify people, and how, until each person chooses otherwise. */
 export default function NotificationDefaultsPage() {

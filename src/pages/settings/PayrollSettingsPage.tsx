@@ -4,7 +4,7 @@ import { PAY_DAY_RULES, PAY_FREQUENCIES, payrollSettings, ROUNDING_RULES, UNWORK
 import { usePolicy } from "../../auth/usePolicy";
 import { FieldRow, zodRules } from "../../components/form";
 import { SettingsForm } from "./SettingsForm";
-import { useSettingsGroup } from "./useSettingsGroup";
+import { useSettingsGroup } from "../../components/settings/useSettingsGroup";
 
 const RULES = zodRules(payrollSettings.shape);
 

@@ -8,7 +8,7 @@ import { FieldRow, zodRules } from "../../components/form";
 import { BackupsCard } from "./BackupsCard";
 import { OutboxCard } from "./OutboxCard";
 import { SettingsForm } from "./SettingsForm";
-import { useSettingsGroup } from "./useSettingsGroup";
+import { useSettingsGroup } from "../../components/settings/useSettingsGroup";
 
 const RULES = zodRules(systemSettings.shape);
 type NumberField = { [K in keyof SettingsRecord<"system">]: SettingsRecord<"system">[K] extends number ? K : never }[keyof SettingsRecord<"system">];

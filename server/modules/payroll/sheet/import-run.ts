@@ -35,7 +35,7 @@ async function draftsOf(ctx: AppContext, run: RunRow, imported: readonly Importe
   // What each payslip was worked out from: the rate and attendance the engine would have read.
   const factsFor = (person: PayPerson | undefined) => {
     const { pay, days } = person ? personInputs(inputs, person) : { pay: null, days: null };
-    return payslipFacts(pay, days);
+    return payslipFacts(pay, days, inputs.money);
   };
   return imported.map((payslip) => ({ ...payslip, currency: run.currency, inputs: factsFor(people.get(payslip.user_id)) }));
 }

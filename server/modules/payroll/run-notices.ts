@@ -1,0 +1,35 @@
+/**
+ * What the run page tells the payroll office about a regular run not yet
+ * approved, besides its people's warnings: a period that is not one of the
+ * pay frequency's, and an earlier run of the same month still open (its
+ * figures count for this run's mtd() only once it is approved). Worked out
+ * when read, for a page of runs at once, as things stand now.
+ */
+import { sql } from "drizzle-orm";
+import { periodFits, type PayFrequency } from "../../../contracts/pay-periods";
+import type { RunNotice } from "../../../contracts/payroll";
+import type { Db } from "../../db/client";
+import { payrollRuns } from "../../db/schema";
+import { array } from "../../lib/any-of";
+
+type NoticedRun = Pick<typeof payrollRuns.$inferSelect, "id" | "kind" | "status" | "period_start" | "period_end">;
+
+const isOpenRegular = (run: NoticedRun) => run.kind === "regular" && (run.status === "draft" || run.status === "calculated");
+
+export async function runNotices(db: Db, runs: readonly NoticedRun[], frequency: PayFrequency): Promise<Map<number, RunNotice[]>> {
+  const open = runs.filter(isOpenRegular);
+  const notices = new Map<number, RunNotice[]>(runs.map((run) => [run.id, []]));
+  if (open.length === 0) return notices;
+  for (const run of open) {
+    if (!periodFits(frequency, run)) notices.get(run.id)!.push({ kind: "period_misfit", detail: frequency, run_id: null });
+  }
+  const earlier = (await db.execute(sql`
+    select r.id, e.id as earlier_id, e.name as earlier_name
+    from ${payrollRuns} r join ${payrollRuns} e
+      on e.kind = 'regular' and e.id <> r.id and e.status in ('draft', 'calculated')
+      and date_trunc('month', e.pay_date) = date_trunc('month', r.pay_date) and e.period_start < r.period_start
+    where r.id = any(${array(open.map((run) => run.id))}::int[])
+    order by r.id, e.period_start, e.id`)) as unknown as { rows: { id: number; earlier_id: number; earlier_name: string }[] };
+  for (const row of earlier.rows) notices.get(Number(row.id))!.push({ kind: "earlier_run_open", detail: row.earlier_name, run_id: Number(row.earlier_id) });
+  return notices;
+}
