@@ -19,6 +19,7 @@
  *   has 7 such hours, 7 × 10.00 = 70.00, so the day pays 800 + 70 = 870.00.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PAY_COMPONENTS } from "../../server/db/seed-payroll";
 import { startTestApp, type TestApp } from "../support/api";
 import { ADMIN, call, createPerson, type Person } from "../support/people";
 
@@ -49,20 +50,16 @@ async function enter(person: Person, date: string, from: string, to: string, bre
   });
 }
 
-/** What a formula gives for one person over February 2026, and the variables it read. */
-async function tryFormula(person: Person, expression: string, period = { period_start: "2026-02-01", period_end: "2026-02-28" }) {
-  const body = await ok(
-    "POST",
-    "/api/pay-components/preview",
-    {
-      component: { code: "TRY", name: "Try", kind: "earning", calculation: { type: "formula", expression } },
-      user_id: person.id,
-      ...period,
-    },
-    200,
-  );
+const FEBRUARY = { period_start: "2026-02-01", period_end: "2026-02-28" };
+
+/** What a component gives for one person over a period (February 2026 unless given), and the variables it read. */
+async function preview(person: Person, component: Record<string, unknown>, period = FEBRUARY) {
+  const body = await ok("POST", "/api/pay-components/preview", { component, user_id: person.id, ...period }, 200);
   return body.data as { amount: number; inputs: Record<string, string> };
 }
+
+/** What a formula gives for one person over a period, and the variables it read. */
+const tryFormula = (person: Person, expression: string, period = FEBRUARY) => preview(person, { code: "TRY", name: "Try", kind: "earning", calculation: { type: "formula", expression } }, period);
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -126,6 +123,17 @@ describe("the hours and days a formula reads", () => {
     expect((await tryFormula(daily, "hourly_rate * regular_holiday_hours * 2")).amount).toBe(160_000);
     expect((await tryFormula(daily, "hourly_rate * special_holiday_hours * 1.30")).amount).toBe(104_000);
     expect((await tryFormula(daily, "hourly_rate * overtime_hours * 1.25")).amount).toBe(25_000);
+  });
+
+  it("is what the demo company's components pay: its set-up follows the same rates", async () => {
+    const demo = (code: string) => DEMO_PAY_COMPONENTS.find((component) => component.code === code)!;
+    const pays = async (person: Person, code: string) => (await preview(person, demo(code))).amount;
+    // The rest day and the special day together: 2 × 1,040.00.
+    expect(await pays(daily, "REST_DAY")).toBe(208_000);
+    expect(await pays(daily, "HOLIDAY_WORK")).toBe(160_000);
+    expect(await pays(daily, "HOLIDAY_PAY")).toBe(80_000);
+    expect(await pays(daily, "OT")).toBe(25_000);
+    expect(await pays(nightWorker, "NIGHT")).toBe(7_000);
   });
 
   it("pays an unworked regular holiday only after a workday present, unless the settings say always", async () => {

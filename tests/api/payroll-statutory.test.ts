@@ -24,6 +24,11 @@
  * - Rice subsidy 2,500 a month: a de minimis benefit, not taxable
  *   (RR 29-2025, up from 2,000).
  *
+ * Paid twice a month, the same set owes the month's contributions on the
+ * month's basic pay to date and withholds by the monthly table on the
+ * month's taxable pay to date (the cumulative method), each half taking what
+ * the first did not: the month adds up to the monthly figures.
+ *
  * Each line is rounded to the centavo half up (the company's default rule).
  * A second company paid in yen shows a currency without minor digits.
  */
@@ -31,6 +36,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_LEVEL, PERMISSIONS } from "../../contracts/permissions";
 import type { PayslipRecord, RunRecord } from "../../contracts/payroll";
 import { DEMO_LOGINS, seedCompany } from "../../server/db/seed";
+import { DEMO_PAY_COMPONENTS, DEMO_RATE_TABLES } from "../../server/db/seed-payroll";
 import { startTestApp, testConfig, type TestApp } from "../support/api";
 import { ADMIN, call, createPerson } from "../support/people";
 
@@ -73,61 +79,9 @@ const linesOf = (slip: PayslipRecord) => Object.fromEntries(slip.lines.map((line
 /** Pesos as centavos ("1,250.00" → 125000), so the expected figures read as the tables print them. */
 const php = (text: string) => Math.round(Number(text.replace(/,/g, "")) * 100);
 
-/** The SSS monthly salary credit bands of 2025, as printed: below 5,250 → 5,000; x,250 – x,749.99 → the next 500; 34,750 and over → 35,000. */
-const SSS_BANDS = [
-  { from: "0", to: "5249.99", value: "5000" },
-  ...Array.from({ length: 59 }, (_, index) => {
-    const from = 5250 + 500 * index;
-    return { from: String(from), to: `${from + 499}.99`, value: String(5500 + 500 * index) };
-  }),
-  { from: "34750", to: null, value: "35000" },
-];
-
-const BIR_MONTHLY = [
-  { over: "20833", base: "0", rate: "0.15" },
-  { over: "33333", base: "1875", rate: "0.20" },
-  { over: "66667", base: "8541.80", rate: "0.25" },
-  { over: "166667", base: "33541.80", rate: "0.30" },
-  { over: "666667", base: "183541.80", rate: "0.35" },
-];
-
-/** The components as a payroll officer enters them (the demo company's set, server/db/seed-payroll.ts, is the same). */
-const COMPONENTS = [
-  { code: "BASIC", name: "Basic pay", kind: "earning", taxable: true, calculation: { type: "formula", expression: "basic" }, order: 10 },
-  { code: "OT", name: "Overtime pay", kind: "earning", taxable: true, calculation: { type: "formula", expression: "hourly_rate * overtime_hours * 1.25" }, order: 20 },
-  { code: "RICE", name: "Rice subsidy", kind: "earning", taxable: false, calculation: { type: "fixed", amount: "2500.00" }, order: 30 },
-  { code: "LATE", name: "Late and undertime", kind: "deduction", pre_tax: true, calculation: { type: "formula", expression: "hourly_rate * (late_minutes + undertime_minutes) / 60" }, order: 40 },
-  { code: "ABSENT", name: "Absences", kind: "deduction", pre_tax: true, calculation: { type: "formula", expression: "daily_rate * absences" }, order: 50 },
-  {
-    code: "SSS",
-    name: "SSS contribution",
-    kind: "deduction",
-    pre_tax: true,
-    calculation: { type: "formula", expression: 'if(BASIC > 0, table("SSS_MSC", BASIC) * 0.05, 0)' },
-    // The employer's 10% and the EC premium (10 below MSC 15,000, 30 from it).
-    employer_share: { type: "formula", expression: 'if(BASIC > 0, table("SSS_MSC", BASIC) * 0.10 + if(table("SSS_MSC", BASIC) < 15000, 10, 30), 0)' },
-    order: 60,
-  },
-  {
-    code: "PHIC",
-    name: "PhilHealth premium",
-    kind: "deduction",
-    pre_tax: true,
-    calculation: { type: "formula", expression: "if(BASIC > 0, clamp(BASIC, 10000, 100000) * 0.025, 0)" },
-    employer_share: { type: "formula", expression: "if(BASIC > 0, clamp(BASIC, 10000, 100000) * 0.025, 0)" },
-    order: 70,
-  },
-  {
-    code: "HDMF",
-    name: "Pag-IBIG contribution",
-    kind: "deduction",
-    pre_tax: true,
-    calculation: { type: "formula", expression: "min(BASIC, 10000) * if(BASIC <= 1500, 0.01, 0.02)" },
-    employer_share: { type: "formula", expression: "min(BASIC, 10000) * 0.02" },
-    order: 80,
-  },
-  { code: "WTAX", name: "Withholding tax", kind: "deduction", calculation: { type: "formula", expression: 'table("BIR_MONTHLY", taxable)' }, order: 90 },
-];
+/** The statutory tables and components as a payroll officer enters them: the demo company's set (server/db/seed-payroll.ts). */
+const TABLES = DEMO_RATE_TABLES;
+const COMPONENTS = DEMO_PAY_COMPONENTS;
 
 describe("a Philippine company paid monthly (PHP, Asia/Manila)", () => {
   let t: TestApp;
@@ -152,8 +106,7 @@ describe("a Philippine company paid monthly (PHP, Asia/Manila)", () => {
 
   beforeAll(async () => {
     ({ t, admin } = await companyIn("PHP", "Asia/Manila"));
-    await post(t, admin, "/api/rate-tables", { code: "SSS_MSC", name: "SSS monthly salary credit (2025)", kind: "bands", effective_from: "2025-01-01", rows: SSS_BANDS });
-    await post(t, admin, "/api/rate-tables", { code: "BIR_MONTHLY", name: "BIR withholding tax, monthly (2023)", kind: "progressive", effective_from: "2023-01-01", rows: BIR_MONTHLY });
+    for (const table of TABLES) await post(t, admin, "/api/rate-tables", table);
     for (const component of COMPONENTS) await post(t, admin, "/api/pay-components", component);
     for (const [key, salary] of Object.entries(salaries)) {
       ids[key as keyof typeof salaries] = (await createPerson(t, admin, { currency: "PHP", pay_basis: "monthly", base_rate: php(salary), hire_date: "2024-06-03" })).id;
@@ -280,10 +233,10 @@ describe("a Philippine company paid monthly (PHP, Asia/Manila)", () => {
     const sss = COMPONENTS.find((component) => component.code === "SSS")!;
     const response = await call(t, admin, { method: "POST", url: "/api/pay-components/preview", payload: { component: sss, user_id: ids.typical, period_start: "2026-02-01", period_end: "2026-02-28" } });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toEqual({ amount: php("1250.00"), employer_amount: php("2530.00"), currency: "PHP", inputs: { BASIC: "25000" } });
+    expect(response.json().data).toEqual({ amount: php("1250.00"), employer_amount: php("2530.00"), currency: "PHP", inputs: { BASIC: "25000", last_period_in_month: "1", 'mtd("BASIC")': "0", 'mtd("SSS")': "0" } });
     const tax = COMPONENTS.find((component) => component.code === "WTAX")!;
     const taxed = await call(t, admin, { method: "POST", url: "/api/pay-components/preview", payload: { component: tax, user_id: ids.high, period_start: "2026-02-01", period_end: "2026-02-28" } });
-    expect(taxed.json().data).toEqual({ amount: php("28262.55"), employer_amount: null, currency: "PHP", inputs: { taxable: "145550" } });
+    expect(taxed.json().data).toEqual({ amount: php("28262.55"), employer_amount: null, currency: "PHP", inputs: { taxable: "145550", 'mtd("WTAX")': "0", 'mtd("taxable")': "0" } });
   });
 
   // Known bug, recorded rather than fixed here: a band holds x only when from ≤ x ≤ to, and rows may not touch (each `from`
@@ -301,6 +254,68 @@ describe("a Philippine company paid monthly (PHP, Asia/Manila)", () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.inputs.basic).toMatch(/^5749\.997142/);
     expect(response.json().data.amount).toBe(php("275.00"));
+  });
+});
+
+describe("the same company paid twice a month", () => {
+  let t: TestApp;
+  let admin: string;
+  let person: number;
+  const HALVES = [
+    { period_start: "2026-11-01", period_end: "2026-11-15", pay_date: "2026-11-13" },
+    { period_start: "2026-11-16", period_end: "2026-11-30", pay_date: "2026-11-27" },
+  ];
+
+  beforeAll(async () => {
+    ({ t, admin } = await companyIn("PHP", "Asia/Manila"));
+    for (const table of TABLES) await post(t, admin, "/api/rate-tables", table);
+    for (const component of COMPONENTS) await post(t, admin, "/api/pay-components", component);
+    const settings = await call(t, admin, { method: "PUT", url: "/api/settings/payroll", payload: { pay_frequency: "semi_monthly" } });
+    expect(settings.statusCode, settings.body).toBe(200);
+    person = (await createPerson(t, admin, { currency: "PHP", pay_basis: "monthly", base_rate: php("50000.00"), hire_date: "2024-06-03" })).id;
+  });
+  afterAll(() => t.close());
+
+  it("owes on a 50,000.00 salary what a monthly run would: SSS 1,750.00, PhilHealth 1,250.00, Pag-IBIG 200.00, withholding 4,568.40", async () => {
+    const first = await runFor(t, admin, [person], HALVES[0]);
+    // MSC of 25,000.00 so far: SSS 1,250.00 / 2,500.00 (the EC premium waits for the month's last run). PhilHealth 2.5 % of
+    // 25,000 = 625.00 each; Pag-IBIG 2 % of the 10,000 ceiling = 200.00 each. Taxable 25,000 − 1,250 − 625 − 200 = 22,925.00:
+    // the monthly table on the month so far, 15 % × (22,925 − 20,833) = 313.80. No rice subsidy before the month's last run.
+    expect(linesOf(first.slip(person))).toEqual({
+      "earning:BASIC": php("25000.00"),
+      "deduction:SSS": php("1250.00"),
+      "deduction:PHIC": php("625.00"),
+      "deduction:HDMF": php("200.00"),
+      "deduction:WTAX": php("313.80"),
+      "employer:SSS": php("2500.00"),
+      "employer:PHIC": php("625.00"),
+      "employer:HDMF": php("200.00"),
+    });
+    await post(t, admin, `/api/payroll/${first.run.id}/approve`, undefined, 200);
+
+    const second = await runFor(t, admin, [person], HALVES[1]);
+    // The month's MSC is 35,000 (50,000 is over 34,750): SSS 1,750.00 less 1,250.00 = 500.00; the employer's 3,500.00 less
+    // 2,500.00 = 1,000.00, plus EC 30.00. PhilHealth 2.5 % of 50,000 = 1,250.00 less 625.00. Pag-IBIG: the month's 200.00 is paid.
+    // Taxable 25,000 − 500 − 625 = 23,875.00; the month's 46,800.00 is taxed 1,875 + 20 % × (46,800 − 33,333) = 4,568.40,
+    // less 313.80 withheld: 4,254.60.
+    expect(linesOf(second.slip(person))).toEqual({
+      "earning:BASIC": php("25000.00"),
+      "earning:RICE": php("2500.00"),
+      "deduction:SSS": php("500.00"),
+      "deduction:PHIC": php("625.00"),
+      "deduction:WTAX": php("4254.60"),
+      "employer:SSS": php("1030.00"),
+      "employer:PHIC": php("625.00"),
+    });
+    const month = (code: string, kind = "deduction") => [first, second].reduce((sum, half) => sum + (linesOf(half.slip(person))[`${kind}:${code}`] ?? 0), 0);
+    expect({ sss: month("SSS"), phic: month("PHIC"), hdmf: month("HDMF"), wtax: month("WTAX"), rice: month("RICE", "earning"), sssEmployer: month("SSS", "employer") }).toEqual({
+      sss: php("1750.00"),
+      phic: php("1250.00"),
+      hdmf: php("200.00"),
+      wtax: php("4568.40"),
+      rice: php("2500.00"),
+      sssEmployer: php("3530.00"),
+    });
   });
 });
 
