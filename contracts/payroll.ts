@@ -302,6 +302,8 @@ export const runBody = z
     // A date refused already (month 13) compared with the other would add a wrong "ends before it starts".
     if (!isCalendarDate(value.period_start) || !isCalendarDate(value.period_end)) return;
     if (value.period_end < value.period_start) ctx.addIssue({ code: "custom", path: ["period_end"], message: "payroll.runs.endBeforeStart" });
+    // Pay for days that have not begun is an advance, not a run: a run's pay date is in or after its period.
+    if (isCalendarDate(value.pay_date) && value.pay_date < value.period_start) ctx.addIssue({ code: "custom", path: ["pay_date"], message: "payroll.runs.payBeforePeriod" });
     else if (dayCount(value.period_start, value.period_end) > MAX_PERIOD_DAYS) ctx.addIssue({ code: "custom", path: ["period_end"], message: "payroll.runs.periodTooLong", params: { max: MAX_PERIOD_DAYS } });
   });
 export type RunBody = z.infer<typeof runBody>;

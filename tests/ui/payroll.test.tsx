@@ -212,6 +212,24 @@ describe("payroll runs list", () => {
     expect(await within(dialog).findByText("This period is not one of the pay frequency's (Monthly): check its dates. A run for new starters or after a change of frequency can still be created.")).toBeInTheDocument();
   }, 40_000);
 
+  it("takes Enter in a date field as the end of typing the date, not as creating the run", async () => {
+    const user = setupUser();
+    const fake = listSession(MANAGER);
+    fake.on("GET", "/settings/payroll", [200, { data: PAYROLL_SETTINGS }]);
+    renderAt("/payroll");
+    await user.click(await screen.findByText("New payroll run", { selector: "button span" }));
+    const dialog = await screen.findByRole("dialog");
+    const payDate = within(dialog).getByLabelText("Pay date");
+    await waitFor(() => expect(payDate).toHaveValue("12/31/26"));
+    await user.click(payDate);
+    await user.clear(payDate);
+    await user.type(payDate, "01/04/27{Enter}");
+    await waitFor(() => expect(payDate).toHaveValue("01/04/27"));
+    await settle();
+    expect(fake.calls.some((call) => call.method === "POST")).toBe(false);
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+  }, 40_000);
+
   it("says which runs a bulk delete kept, and why", async () => {
     const user = setupUser();
     const fake = listSession(ADMIN);

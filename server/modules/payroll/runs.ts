@@ -5,7 +5,7 @@
  * happens and the other is a 409; each writes its activity row (who, when,
  * why) through the write path.
  */
-import { aliasedTable, and, eq, inArray, sql } from "drizzle-orm";
+import { aliasedTable, and, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { BLOCKING_WARNINGS, RUN_STATUSES, type RunBody, type RunRecord, type RunStatus, type RunTotals, type StoredRunWarning } from "../../../contracts/payroll";
 import { decide, type Actor } from "../../../contracts/policies";
 import type { RunSubject } from "../../../contracts/policies/payroll";
@@ -23,6 +23,7 @@ import { companyFacts } from "../company/facts";
 import { notify } from "../notifications/service";
 import { readSettings } from "../settings/service";
 import { calculateJob } from "./calculate-job";
+import { peopleInScope } from "./inputs";
 import { runNotices } from "./run-notices";
 
 export type RunRow = typeof payrollRuns.$inferSelect;
@@ -152,6 +153,32 @@ export async function readRun(ctx: AppContext, actor: Actor, id: number, t: Tran
 /** "Payroll Nov 1 – Nov 30, 2026"-like names are the app's to word; the stored default is plain and sortable. */
 const defaultName = (input: RunBody) => `${input.corrects_id ? "Correction" : "Payroll"} ${input.period_start} – ${input.period_end}`;
 
+/**
+ * An approved or released regular run that already pays someone the new run would pay, for a day of its
+ * period: its name. Its figures are settled, so a second regular run would pay those days twice; found at
+ * creation rather than at calculation, when the office can still choose a correction run instead.
+ */
+async function approvedRunPaying(db: Db, input: RunBody): Promise<string | null> {
+  const period = { start: input.period_start, end: input.period_end };
+  const [row] = await db
+    .select({ name: payrollRuns.name })
+    .from(payrollRuns)
+    .innerJoin(payslips, eq(payslips.payroll_id, payrollRuns.id))
+    .innerJoin(users, eq(users.id, payslips.user_id))
+    .where(
+      and(
+        eq(payrollRuns.kind, "regular"),
+        inArray(payrollRuns.status, ["approved", "released"]),
+        lte(payrollRuns.period_start, period.end),
+        gte(payrollRuns.period_end, period.start),
+        peopleInScope(period, input.people),
+      ),
+    )
+    .orderBy(payrollRuns.period_start, payrollRuns.id)
+    .limit(1);
+  return row?.name ?? null;
+}
+
 export async function createRun(ctx: AppContext, actor: Actor, author: Author, input: RunBody, t: Translate): Promise<RunRecord> {
   if (input.corrects_id !== null) {
     const corrected = await loadRun(ctx.db, input.corrects_id);
@@ -160,6 +187,10 @@ export async function createRun(ctx: AppContext, actor: Actor, author: Author, i
   if (typeof input.people === "object" && "user_ids" in input.people) {
     const found = await ctx.db.select({ id: users.id }).from(users).where(anyOf(users.id, input.people.user_ids));
     if (found.length !== input.people.user_ids.length) throw invalidField("people.user_ids", "payroll.runs.unknownPeople");
+  }
+  if (input.corrects_id === null) {
+    const paid = await approvedRunPaying(ctx.db, input);
+    if (paid) throw new HttpError(409, "payroll.runs.periodPaid", { name: paid });
   }
   const { currency } = await companyFacts(ctx.db);
   const now = ctx.clock.now();

@@ -9,7 +9,7 @@ import { MAX_PERIOD_DAYS, runBody, type RunBody, type RunRecord } from "../../..
 import type { SettingsValues } from "../../../contracts/settings";
 import { requiredText } from "../../../contracts/validation";
 import { usePolicy } from "../../auth/usePolicy";
-import { dateFieldProps } from "../../components/common/DateField";
+import { dateFieldProps, typedDateProps } from "../../components/common/DateField";
 import { rangeLength } from "../../components/common/dateRange";
 import { PeoplePicker } from "../../components/common/PeoplePicker";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
@@ -51,6 +51,14 @@ const PERIOD_END_RULE: FormRule = ({ getFieldValue }) => ({
     if (!start || !end) return;
     if (end < start) throw new Error(i18next.t("payroll.runs.endBeforeStart"));
     if (rangeLength({ from: start, to: end }) > MAX_PERIOD_DAYS) throw new Error(i18next.t("payroll.runs.periodTooLong", { max: MAX_PERIOD_DAYS }));
+  },
+});
+
+/** The pay date: in or after the period, as the server checks. */
+const PAY_DATE_RULE: FormRule = ({ getFieldValue }) => ({
+  validator: async (_, payDate: string | undefined) => {
+    const start = getFieldValue("period_start") as string | undefined;
+    if (start && payDate && payDate < start) throw new Error(i18next.t("payroll.runs.payBeforePeriod"));
   },
 });
 
@@ -143,15 +151,15 @@ function CreateRunForm({ onClose, corrects }: { onClose: () => void; corrects?: 
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <FieldRow>
         <Form.Item name="period_start" label={t("payrollUi.runs.create.periodStart")} rules={RULES.period_start} {...dateFieldProps}>
-          <DatePicker format={dateFormats} style={{ width: "100%" }} />
+          <DatePicker format={dateFormats} style={{ width: "100%" }} {...typedDateProps} />
         </Form.Item>
         <Form.Item name="period_end" label={t("payrollUi.runs.create.periodEnd")} rules={[...RULES.period_end, PERIOD_END_RULE]} dependencies={["period_start"]} {...dateFieldProps}>
-          <DatePicker format={dateFormats} style={{ width: "100%" }} />
+          <DatePicker format={dateFormats} style={{ width: "100%" }} {...typedDateProps} />
         </Form.Item>
       </FieldRow>
       {misfit && <Alert type="warning" showIcon message={t("payrollUi.runs.create.periodMisfit", { frequency: t(`settings.payroll.frequencies.${settings.pay_frequency}`) })} style={{ marginBottom: 16 }} />}
-      <Form.Item name="pay_date" label={t("payrollUi.runs.create.payDate")} rules={RULES.pay_date} extra={t("payrollUi.runs.create.payDateHint")} {...dateFieldProps}>
-        <DatePicker format={dateFormats} />
+      <Form.Item name="pay_date" label={t("payrollUi.runs.create.payDate")} rules={[...RULES.pay_date, PAY_DATE_RULE]} dependencies={["period_start"]} extra={t("payrollUi.runs.create.payDateHint")} {...dateFieldProps}>
+        <DatePicker format={dateFormats} {...typedDateProps} />
       </Form.Item>
       <Form.Item name="who" label={t("payrollUi.runs.create.who")}>
         <WhoChoice />
