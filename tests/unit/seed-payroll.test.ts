@@ -33,16 +33,19 @@ const get = async (token: string, url: string) => {
 };
 
 describe("the demo's pay set-up", () => {
-  it("has the Philippine components and the two statutory tables, as the API shows them", async () => {
+  it("has the Philippine components and the statutory tables, as the API shows them", async () => {
     const components: ComponentRecord[] = (await get(officer, "/api/pay-components?per_page=100")).data;
-    expect(components.map((component) => component.code)).toEqual(["BASIC", "OT", "RICE", "LATE", "ABSENT", "SSS", "PHIC", "HDMF", "WTAX"]);
+    expect(components.map((component) => component.code)).toEqual(["BASIC", "OT", "REST_DAY", "HOLIDAY_WORK", "HOLIDAY_PAY", "NIGHT", "RICE", "LATE", "ABSENT", "SSS", "PHIC", "HDMF", "WTAX"]);
     expect(components.every((component) => component.active)).toBe(true);
-    expect(components.filter((component) => component.kind === "earning" && component.taxable).map((c) => c.code)).toEqual(["BASIC", "OT"]);
+    expect(components.filter((component) => component.kind === "earning" && component.taxable).map((c) => c.code)).toEqual(["BASIC", "OT", "REST_DAY", "HOLIDAY_WORK", "HOLIDAY_PAY", "NIGHT"]);
     expect(components.filter((component) => component.pre_tax).map((c) => c.code)).toEqual(["LATE", "ABSENT", "SSS", "PHIC", "HDMF"]);
     expect(components.filter((component) => component.employer_share).map((c) => c.code)).toEqual(["SSS", "PHIC", "HDMF"]);
     const tables: RateTableRecord[] = (await get(officer, "/api/rate-tables?per_page=100")).data;
     expect(tables.map((table) => [table.code, table.kind, table.effective_from, table.rows.length])).toEqual([
+      ["BIR_DAILY", "progressive", "2023-01-01", 5],
       ["BIR_MONTHLY", "progressive", "2023-01-01", 5],
+      ["BIR_SEMI_MONTHLY", "progressive", "2023-01-01", 5],
+      ["BIR_WEEKLY", "progressive", "2023-01-01", 5],
       ["SSS_MSC", "bands", "2025-01-01", 61],
     ]);
   });
