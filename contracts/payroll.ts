@@ -405,8 +405,12 @@ export const payslipInputs = z.object({
   /** The period's basic pay in minor units (what mtd("basic") adds up); absent on payslips calculated before it was kept. */
   basic: z.number().int().nullable().optional(),
   days_worked: z.number(),
+  /** Hours to two decimals, as payslips before exact minutes kept them; shown only where the minutes are missing. */
   hours_worked: z.number(),
   overtime_hours: z.number(),
+  /** The period's minutes worked and of workday overtime, exact. */
+  worked_minutes: z.number().int().optional(),
+  overtime_minutes: z.number().int().optional(),
   late_minutes: z.number().int(),
   undertime_minutes: z.number().int(),
   absences: z.number().int(),

@@ -402,7 +402,7 @@ describe("what a calculation makes", () => {
     await must(admin, "POST", "/api/attendance/manual", { user_id: hourly.id, clock_in_at: "2026-02-02T09:00:00Z", clock_out_at: "2026-02-02T20:00:00Z", reason: "Entered from the timesheet" }, 201);
     const run = await calculate((await createRun([hourly.id], month(2026, 2))).id);
     const [slip] = await payslipsOf(run.id);
-    expect(slip.inputs).toMatchObject({ hours_worked: 10, overtime_hours: 2 });
+    expect(slip.inputs).toMatchObject({ hours_worked: 10, overtime_hours: 2, worked_minutes: 600, overtime_minutes: 120 });
     // 8 hours at 20.00 = 160.00, and 2 overtime hours at 20.00 × 1.25 = 50.00: 10 hours cost 210.00, as they would for someone paid by the day or month.
     expect(linesOf(slip)).toMatchObject({ "earning:BASIC": 16000, "earning:OT": 5000 });
   });

@@ -55,7 +55,7 @@ const payslip = (id: number) =>
       { code: "SSS", name: "Social security", kind: "deduction", amount: 245_250 },
       { code: "SSS", name: "Social security", kind: "employer", amount: 517_750 },
     ],
-    inputs: { pay_basis: "monthly", rate: 5_400_000, days_worked: 21, hours_worked: 168, overtime_hours: 2.5, late_minutes: 35, undertime_minutes: 0, absences: 1 },
+    inputs: { pay_basis: "monthly", rate: 5_400_000, days_worked: 21, hours_worked: 168.32, overtime_hours: 1.32, worked_minutes: 10_099, overtime_minutes: 79, late_minutes: 35, undertime_minutes: 0, absences: 1 },
   });
 
 const COMPARISON: ComparisonReply = {
@@ -491,6 +491,8 @@ describe("a run's review", () => {
     const inputs = within(drawer).getByRole("region", { name: "Worked out from" });
     expect(within(inputs).getByText("Days worked").closest("tr")).toHaveTextContent("21");
     expect(within(inputs).getByText("Minutes late").closest("tr")).toHaveTextContent("35");
-    expect(within(inputs).getByText("Overtime hours").closest("tr")).toHaveTextContent("2.5");
+    // Exact to the minute (79 minutes are 1:19, not 1.32 hours).
+    expect(within(inputs).getByText("Hours worked").closest("tr")).toHaveTextContent("168:19");
+    expect(within(inputs).getByText("Overtime hours").closest("tr")).toHaveTextContent("1:19");
   }, 40_000);
 });

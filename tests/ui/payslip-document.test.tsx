@@ -76,6 +76,7 @@ describe("a payslip as a document", () => {
     // The attendance and rate behind the figures.
     const inputs = within(paper).getByRole("region", { name: "Worked out from" });
     expect(within(inputs).getByText("Pay rate").closest("tr")).toHaveTextContent("₱54,000.00 (Monthly)");
+    // A payslip from before exact minutes were kept shows its hours as it kept them.
     expect(within(inputs).getByText("Overtime hours").closest("tr")).toHaveTextContent("2.5");
     expect(within(inputs).getByText("Minutes late").closest("tr")).toHaveTextContent("12");
     expect(within(inputs).getByText("Minutes of undertime").closest("tr")).toHaveTextContent("30");

@@ -51,7 +51,7 @@ function sample(language: LanguageCode, overrides: Partial<PayslipDocument> = {}
     net: major(25_300.5),
     employer_cost: major(34_055.5),
     taxable: major(29_855.5),
-    inputs: { pay_basis: "monthly", rate: major(28_000), days_worked: 21, hours_worked: 168.5, overtime_hours: 6.5, late_minutes: 25, undertime_minutes: 10, absences: 1 },
+    inputs: { pay_basis: "monthly", rate: major(28_000), days_worked: 21, hours_worked: 168.5, overtime_hours: 1.32, worked_minutes: 10_110, overtime_minutes: 79, late_minutes: 25, undertime_minutes: 10, absences: 1 },
     year_to_date: {
       gross: major(312_055),
       deductions: major(59_050),
@@ -131,6 +131,15 @@ describe("the payslip PDF in each language", () => {
     expect(text).toContain(compact("Year to date: PHP 253,005.00"));
     expect(text).toContain("Mid-yearbonus");
     expect(text).toContain(compact("PHP 28,000.00 per month"));
+  });
+
+  it("prints hours exact to the minute as h:mm, and a payslip from before minutes were kept with its hours as kept", async () => {
+    const exact = compact((await readPdf(await render(sample("en")))).text);
+    expect(exact).toContain(compact("Hours worked 168:30"));
+    expect(exact).toContain(compact("Overtime hours 1:19"));
+    const { worked_minutes: _worked, overtime_minutes: _overtime, ...kept } = sample("en").inputs;
+    const older = compact((await readPdf(await render(sample("en", { inputs: kept })))).text);
+    expect(older).toContain(compact("Overtime hours 1.32"));
   });
 
   it("says an off-cycle payment is one", async () => {

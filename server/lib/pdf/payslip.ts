@@ -12,6 +12,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { netPayInWords } from "../../../contracts/amount-in-words";
+import { hoursMinutes } from "../../../contracts/durations";
 import type { LineKind } from "../../../contracts/payroll";
 import type { PayslipDocument } from "../../../contracts/payslips";
 import type { PAY_BASES } from "../../../contracts/users";
@@ -329,8 +330,8 @@ function attendance(sheet: Sheet): void {
   const rate = inputs.rate === null ? DASH : basisKey ? t(basisKey, { amount: f.money(inputs.rate) }) : f.money(inputs.rate);
   const cells: [string, string][] = [
     [t("payslipPdf.daysWorked"), f.number(inputs.days_worked)],
-    [t("payslipPdf.hoursWorked"), f.number(inputs.hours_worked)],
-    [t("payslipPdf.overtimeHours"), f.number(inputs.overtime_hours)],
+    [t("payslipPdf.hoursWorked"), inputs.worked_minutes === undefined ? f.number(inputs.hours_worked) : hoursMinutes(inputs.worked_minutes)],
+    [t("payslipPdf.overtimeHours"), inputs.overtime_minutes === undefined ? f.number(inputs.overtime_hours) : hoursMinutes(inputs.overtime_minutes)],
     [t("payslipPdf.lateMinutes"), f.number(inputs.late_minutes)],
     [t("payslipPdf.undertimeMinutes"), f.number(inputs.undertime_minutes)],
     [t("payslipPdf.absences"), f.number(inputs.absences)],

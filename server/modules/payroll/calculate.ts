@@ -40,6 +40,8 @@ export function payslipFacts(pay: BasicPay | null, days: DaysSummary | null, mon
     days_worked: days?.days_worked ?? 0,
     hours_worked: hours(days?.worked_minutes ?? 0),
     overtime_hours: hours(days?.overtime_minutes ?? 0),
+    worked_minutes: days?.worked_minutes ?? 0,
+    overtime_minutes: days?.overtime_minutes ?? 0,
     late_minutes: days?.late_minutes ?? 0,
     undertime_minutes: days?.undertime_minutes ?? 0,
     absences: days?.days_absent ?? 0,

@@ -42,7 +42,4 @@ export function dayRecords(today: AttendanceRecord[] | undefined, open: Attendan
   return records.sort((a, b) => ms(a.clock_in_at) - ms(b.clock_in_at));
 }
 
-/** Minutes as H:MM ("7:30"), as timesheets write durations. */
-export function hoursMinutes(minutes: number): string {
-  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
-}
+export { hoursMinutes } from "../../../contracts/durations";

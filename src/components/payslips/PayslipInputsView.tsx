@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Descriptions, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { PayslipInputs } from "../../../contracts/payroll";
+import { hoursMinutes } from "../../../contracts/durations";
 import { formatCount } from "../../i18n/numbers";
 import { Money } from "../common/Money";
 
@@ -19,6 +20,8 @@ export function PayslipInputsView({ inputs, currency, taxable, headingLevel = 5 
   const { t, i18n } = useTranslation();
   const id = useId();
   const count = (value: number) => formatCount(value, i18n.language);
+  // Exact minutes as h:mm; a payslip from before they were kept has its hours to two decimals.
+  const time = (minutes: number | undefined, hours: number) => (minutes === undefined ? count(hours) : hoursMinutes(minutes));
   return (
     <section aria-labelledby={id}>
       <Typography.Title level={headingLevel} id={id} style={{ marginTop: 0 }}>
@@ -36,8 +39,8 @@ export function PayslipInputsView({ inputs, currency, taxable, headingLevel = 5 
           )}
         </Descriptions.Item>
         <Descriptions.Item label={t("payrollUi.payslips.inputs.days_worked")}>{count(inputs.days_worked)}</Descriptions.Item>
-        <Descriptions.Item label={t("payrollUi.payslips.inputs.hours_worked")}>{count(inputs.hours_worked)}</Descriptions.Item>
-        <Descriptions.Item label={t("payrollUi.payslips.inputs.overtime_hours")}>{count(inputs.overtime_hours)}</Descriptions.Item>
+        <Descriptions.Item label={t("payrollUi.payslips.inputs.hours_worked")}>{time(inputs.worked_minutes, inputs.hours_worked)}</Descriptions.Item>
+        <Descriptions.Item label={t("payrollUi.payslips.inputs.overtime_hours")}>{time(inputs.overtime_minutes, inputs.overtime_hours)}</Descriptions.Item>
         <Descriptions.Item label={t("payrollUi.payslips.inputs.late_minutes")}>{count(inputs.late_minutes)}</Descriptions.Item>
         <Descriptions.Item label={t("payrollUi.payslips.inputs.undertime_minutes")}>{count(inputs.undertime_minutes)}</Descriptions.Item>
         <Descriptions.Item label={t("payrollUi.payslips.inputs.absences")}>{count(inputs.absences)}</Descriptions.Item>
