@@ -310,7 +310,7 @@ export type RunBody = z.infer<typeof runBody>;
 
 export const reopenBody = z.strictObject({ reason: requiredText(500) });
 
-export const RUN_WARNINGS = ["nothing_to_pay", "missing_rate", "negative_net", "formula_error", "other_run", "other_currency"] as const;
+export const RUN_WARNINGS = ["nothing_to_pay", "missing_rate", "negative_net", "formula_error", "other_run", "other_currency", "no_attendance"] as const;
 export type RunWarningKind = (typeof RUN_WARNINGS)[number];
 /** Warnings that stop a run from being approved: a payslip that cannot be paid as it stands. */
 export const BLOCKING_WARNINGS: readonly RunWarningKind[] = ["negative_net", "formula_error"];

@@ -66,5 +66,7 @@ export function calculatePerson(inputs: RunInputs, person: PayPerson): PersonOut
   const payslip: PayslipDraft = { user_id: person.id, currency: inputs.currency, ...totals, inputs: facts };
   if (result.lines.length === 0) return { payslip: null, warning: warn("nothing_to_pay") };
   if (result.net < 0) return { payslip, warning: warn("negative_net") };
+  // Paid by the day or hour with workdays scheduled and not a minute recorded: most often attendance not entered yet.
+  if (pay.pay_basis !== "monthly" && days.days_scheduled > 0 && days.worked_minutes === 0) return { payslip, warning: warn("no_attendance") };
   return { payslip, warning: null };
 }

@@ -3,7 +3,8 @@
  * before the period, and a regular run over days an approved or released
  * regular run already pays the same people for (a correction run is the way
  * to pay a difference). Runs of other people, or after the settled period,
- * are created as before.
+ * are created as before. And what calculating one warns of: someone paid by
+ * the day or hour with workdays scheduled and no attendance recorded.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/api";
@@ -62,5 +63,18 @@ describe("creating a run", () => {
     const people = { user_ids: [person.id] };
     await runTakenTo(t, admin, "calculated", { period_start: "2027-06-01", period_end: "2027-06-30", pay_date: "2027-06-30", people });
     await must(admin, "POST", "/api/payroll", { period_start: "2027-06-01", period_end: "2027-06-30", pay_date: "2027-06-30", people }, 201);
+  });
+});
+
+describe("calculating a run", () => {
+  it("warns of someone paid by the day with workdays scheduled and no time recorded, and still pays what is due", async () => {
+    const daily = await createPerson(t, admin, { pay_basis: "daily", base_rate: 80_000, currency: "USD", hire_date: "2020-01-01", end_date: null });
+    const monthly = await paidPerson();
+    const schedule = await must(admin, "POST", "/api/schedules", { name: "Checks office", working_days: [1, 2, 3, 4, 5], start_time: "08:00", end_time: "17:00", unpaid_break_minutes: 60, grace_minutes: 10, overtime_after_minutes: 480 }, 201);
+    await must(admin, "POST", `/api/schedules/${schedule.id}/assignments`, { user_ids: [daily.id, monthly.id], effective_from: "2026-01-01" }, 201);
+    const run = await runTakenTo(t, admin, "calculated", { period_start: "2026-01-01", period_end: "2026-01-31", pay_date: "2026-01-31", people: { user_ids: [daily.id, monthly.id] } });
+    // The monthly salary pays the month whatever was recorded: no warning for it.
+    expect(run.warnings).toEqual([{ user_id: daily.id, user_name: expect.any(String), kind: "no_attendance", detail: null, message: null }]);
+    expect(run.totals.people).toBe(2);
   });
 });
