@@ -16,6 +16,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
 import { totpCode } from "../../server/lib/totp";
+import { month } from "../support/payroll-runs";
 import { startTestApp, type TestApp } from "../support/api";
 import { ADMIN, call, employeePayload, employeeSignedIn, GOOD_PASSWORD, multipart, PNG_1X1, staffWith } from "../support/people";
 import { createPayslip, createSample, SAMPLES } from "../support/samples";
@@ -203,9 +204,12 @@ const NOT_WRITES = ["POST /api/notifications/stream-ticket", "POST /api/attendan
 /** Writes that queue a job which writes its own activity row once done (a run's calculation): awaited, and counted. */
 const JOB_ROWS: Record<string, number> = { "POST /api/payslip/generate-payslips/{id}": 1 };
 
+/** Each run its own month: an approved run's period refuses another regular run of the same person. */
+let nextMonth = 1;
+
 /** A new payroll run of the test company, brought to a state by the steps given; its id. */
 async function payrollRun(steps: ("calculate" | "approve")[] = []): Promise<number> {
-  const created = await call(t, admin, { method: "POST", url: "/api/payroll", payload: { period_start: "2026-02-01", period_end: "2026-02-28", pay_date: "2026-02-27", people: { user_ids: [1] }, corrects_id: null } });
+  const created = await call(t, admin, { method: "POST", url: "/api/payroll", payload: { ...month(nextMonth++), people: { user_ids: [1] }, corrects_id: null } });
   expect(created.statusCode, created.body).toBe(201);
   const id = created.json().data.id as number;
   for (const step of steps) {
