@@ -145,7 +145,8 @@ async function phoneLayoutProblems(page: Page): Promise<string[]> {
     }
     if (!header) return problems;
     const title = document.querySelector("#main-content :is(h1, h2, h3, h4)");
-    if (!title) return [...problems, "the page has no title"];
+    // What the page shows instead tells a slow render from a page that failed (an empty or error state).
+    if (!title) return [...problems, `the page has no title (it shows: "${(document.querySelector("#main-content")?.textContent ?? "no #main-content").trim().slice(0, 120)}")`];
     const box = title.getBoundingClientRect();
     if (box.left < 0 || box.right > width) problems.push(`the title ${describe(title)} lies from x = ${Math.round(box.left)} to ${Math.round(box.right)}`);
     for (const x of [box.left + 2, box.left + box.width / 2]) {
