@@ -443,6 +443,49 @@ export const payslipRecord = z.object({
 });
 export type PayslipRecord = z.infer<typeof payslipRecord>;
 
+/** A rate table read while a line was worked out: what it was given, the row that answered (none below its first), and the answer. Decimals as text, exact. */
+export const tableReading = z.object({ code: z.string(), x: z.string(), row: z.union([progressiveRow, bandRow]).nullable(), result: z.string() });
+export type TableReading = z.infer<typeof tableReading>;
+
+/** Where a line's amount came from: its component's calculation, the person's override of it (an amount, or a rate for a percent), or a one-off adjustment. */
+export const EXPLANATION_SOURCES = ["calculation", "override_amount", "override_rate", "adjustment"] as const;
+
+/**
+ * How one payslip line was worked out, as it was when calculated: the calculation (a formula, a fixed amount or a percent), the value
+ * of every variable and component it read, what it read of the month's other runs (mtd), and the table rows it used. Values are
+ * decimals in major units, exact as the calculation had them (components rounded as on the payslip).
+ */
+export const lineExplanation = z.object({
+  code: z.string(),
+  kind: z.enum(LINE_KINDS),
+  source: z.enum(EXPLANATION_SOURCES),
+  /** The calculation it followed; null for an amount set for the person and an adjustment. */
+  calculation: calculation.nullable(),
+  /** The amount or rate set for the person (override_amount, override_rate). */
+  override: z.string().nullable(),
+  reads: z.array(z.object({ name: z.string(), value: z.string() })),
+  month_to_date: z.array(z.object({ code: z.string(), value: z.string() })),
+  tables: z.array(tableReading),
+});
+export type LineExplanation = z.infer<typeof lineExplanation>;
+
+/** GET /api/payslips/{id}: the payslip and how each line was worked out (null for a payslip imported from a file or calculated before explanations were kept). */
+export const payslipDetail = payslipRecord.extend({ explanation: z.array(lineExplanation).nullable() });
+export type PayslipDetail = z.infer<typeof payslipDetail>;
+
+/**
+ * What a calculation keeps with a payslip to explain it (stored, not a reply): the formula set it used (by digest), the value of
+ * every name its lines read, the month-to-date amounts read, the table readings by line ("CODE", or "CODE/employer" for an
+ * employer's share) and the person's overrides.
+ */
+export interface PayslipTrace {
+  formulas: string;
+  values: Record<string, string>;
+  month_to_date: Record<string, string>;
+  tables: (TableReading & { line: string })[];
+  overrides: Record<string, { mode: "amount" | "rate"; value: string }>;
+}
+
 /** A person's pay between two runs: the net's change and the components that moved. */
 export const comparisonRow = z.object({
   user_id: z.number().int(),

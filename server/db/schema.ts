@@ -4,7 +4,7 @@ import type { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, PAY_BASES, UserPreferences 
 import type { CLOCK_POLICIES } from "../../contracts/attendance";
 import type { DayStatus } from "../../contracts/attendance-reports";
 import type { HolidayKind } from "../../contracts/schedules";
-import type { BandRow, Calculation, ComponentKind, OverrideMode, PayslipInputs, PayslipLine, ProgressiveRow, RateTableKind, RunPeople, RunStatus, StoredRunWarning } from "../../contracts/payroll";
+import type { BandRow, Calculation, ComponentKind, OverrideMode, PayslipInputs, PayslipLine, PayslipTrace, ProgressiveRow, RateTableKind, RunPeople, RunStatus, StoredRunWarning } from "../../contracts/payroll";
 import {
   bigint,
   boolean,
@@ -781,6 +781,8 @@ export const payslips = pgTable(
     taxable: bigint("taxable", { mode: "number" }).notNull(),
     lines: jsonb("lines").$type<PayslipLine[]>().notNull(),
     inputs: jsonb("inputs").$type<PayslipInputs>().notNull(),
+    /** How its lines were worked out (values read, tables, overrides; the formulas by their set's digest); null when imported. */
+    explanation: jsonb("explanation").$type<PayslipTrace>(),
     /** A remark from the payroll office printed on the payslip. */
     note: text("note"),
     /** A released payslip withdrawn (issued in error): no longer shown to its person, its links refused. */
@@ -791,6 +793,17 @@ export const payslips = pgTable(
   },
   (t) => [uniqueIndex("payslips_run_user_unique").on(t.payroll_id, t.user_id), index("payslips_user_idx").on(t.user_id, t.payroll_id)],
 );
+
+/**
+ * The components' calculations as a run used them, kept once per distinct set (by the digest of their content): a payslip's
+ * explanation names its set, so editing a component later changes no payslip's account of itself. Never deleted.
+ */
+export const payFormulaSets = pgTable("pay_formula_sets", {
+  digest: text("digest").primaryKey(),
+  /** By component code: its name and kind then, its calculation and employer's share. */
+  components: jsonb("components").$type<Record<string, { name: string; kind: ComponentKind; calculation: Calculation; employer_share: Calculation | null }>>().notNull(),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * One-off lines on one person's pay in one run (back pay, a reimbursement,

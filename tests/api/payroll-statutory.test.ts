@@ -34,7 +34,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_LEVEL, PERMISSIONS } from "../../contracts/permissions";
-import type { PayslipRecord, RunRecord } from "../../contracts/payroll";
+import type { PayslipDetail, PayslipRecord, RunRecord } from "../../contracts/payroll";
 import { DEMO_LOGINS, seedCompany } from "../../server/db/seed";
 import { DEMO_PAY_COMPONENTS, DEMO_RATE_TABLES } from "../../server/db/seed-payroll";
 import { startTestApp, testConfig, type TestApp } from "../support/api";
@@ -261,6 +261,7 @@ describe("the same company paid twice a month", () => {
   let t: TestApp;
   let admin: string;
   let person: number;
+  let secondHalf: PayslipRecord;
   const HALVES = [
     { period_start: "2026-11-01", period_end: "2026-11-15", pay_date: "2026-11-13" },
     { period_start: "2026-11-16", period_end: "2026-11-30", pay_date: "2026-11-27" },
@@ -307,6 +308,7 @@ describe("the same company paid twice a month", () => {
       "employer:SSS": php("1030.00"),
       "employer:PHIC": php("625.00"),
     });
+    secondHalf = second.slip(person);
     const month = (code: string, kind = "deduction") => [first, second].reduce((sum, half) => sum + (linesOf(half.slip(person))[`${kind}:${code}`] ?? 0), 0);
     expect({ sss: month("SSS"), phic: month("PHIC"), hdmf: month("HDMF"), wtax: month("WTAX"), rice: month("RICE", "earning"), sssEmployer: month("SSS", "employer") }).toEqual({
       sss: php("1750.00"),
@@ -316,6 +318,36 @@ describe("the same company paid twice a month", () => {
       rice: php("2500.00"),
       sssEmployer: php("3530.00"),
     });
+  });
+
+  it("explains the second half's withholding and SSS with the figures, month-to-date amounts and table rows they were worked out from", async () => {
+    const response = await call(t, admin, { method: "GET", url: `/api/payslips/${secondHalf.id}` });
+    expect(response.statusCode, response.body).toBe(200);
+    const { explanation }: PayslipDetail = response.json().data;
+    const line = (code: string, kind = "deduction") => explanation!.find((one) => one.code === code && one.kind === kind)!;
+    // The issue's own example, from the BIR monthly table (RR 11-2018 Annex E): the month's taxable 22,925.00 + 23,875.00 =
+    // 46,800.00 falls in the row over 33,333.00, 1,875.00 + 20 % × 13,467.00 = 4,568.40; 313.80 was withheld by the first half.
+    expect(line("WTAX")).toEqual({
+      code: "WTAX",
+      kind: "deduction",
+      source: "calculation",
+      calculation: { type: "formula", expression: 'table("BIR_MONTHLY", mtd("taxable") + taxable) - mtd("WTAX")' },
+      override: null,
+      reads: [{ name: "taxable", value: "23875" }],
+      month_to_date: [
+        { code: "taxable", value: "22925" },
+        { code: "WTAX", value: "313.8" },
+      ],
+      tables: [{ code: "BIR_MONTHLY", x: "46800", row: { over: "33333", base: "1875", rate: "0.20" }, result: "4568.4" }],
+    });
+    // SSS (Circular 2024-006): the month's 50,000.00 is in the top band (34,750.00 and over, MSC 35,000.00); the first half paid 1,250.00.
+    const sss = line("SSS");
+    expect(sss.reads).toEqual([{ name: "BASIC", value: "25000" }]);
+    expect(sss.month_to_date).toEqual(expect.arrayContaining([{ code: "SSS", value: "1250" }]));
+    expect(sss.tables.map(({ code, x, row, result }) => ({ code, x, to: row && "to" in row ? row.to : undefined, result }))).toEqual([{ code: "SSS_MSC", x: "50000", to: null, result: "35000" }]);
+    // The employer's share has its own account: the month's 10 % less the month before this run's, and the EC premium of 30.00.
+    expect(line("SSS", "employer").tables.map((reading) => reading.result)).toEqual(expect.arrayContaining(["35000", "25000"]));
+    expect(line("RICE", "earning")).toMatchObject({ source: "calculation", reads: [{ name: "last_period_in_month", value: "1" }], tables: [] });
   });
 });
 

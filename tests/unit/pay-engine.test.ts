@@ -128,6 +128,15 @@ describe("rate tables", () => {
     expect(at("1000000")).toBe("30000");
   });
 
+  it("names the row that answered, as written (what a payslip's explanation shows), and none where no row does", () => {
+    expect(tax.row(dec("46800"))).toEqual({ over: "33333", base: "1875", rate: "0.20" });
+    expect(tax.row(dec("20833"))).toEqual({ over: "0", base: "0", rate: "0" });
+    expect(tax.row(dec("-5"))).toBeNull();
+    expect(msc.row(dec("4249.995"))).toEqual({ from: "0", to: "4249.99", value: "4000" });
+    expect(msc.row(dec("1000000"))).toEqual({ from: "29750", to: null, value: "30000" });
+    expect(msc.row(dec(-1))).toBeNull();
+  });
+
   it("bands: 0 in no band (below the first, above the last); x read to the bounds' decimals, rounded down", () => {
     expect(msc(dec(-1)).toString()).toBe("0");
     // 4,249.995 reads as 4,249.99: the row printed "… – 4,249.99" holds it, as the table means.
@@ -816,5 +825,52 @@ describe("computePay", () => {
         expect(adjusted.taxable).toBe(without.taxable + total("earning", true) - total("deduction", true));
       },
     );
+  });
+});
+
+describe("computePay's trace (a payslip's explanation)", () => {
+  const definitions = () => [
+    component("BASIC", "earning", formula("basic"), { taxable: true, order: 1 }),
+    component("BONUS", "earning", fixed("0"), { order: 2 }),
+    component("SSS", "deduction", formula('table("SSS_MSC", BASIC) * 0.05 - mtd("SSS")'), { order: 3, employer_share: formula('table("SSS_MSC", BASIC) * 0.10') }),
+    component("TAX", "deduction", formula('table("TAX", taxable)'), { order: 4 }),
+    component("ALLOW", "earning", fixed("100"), { order: 5 }),
+  ];
+  const tables = new Map([
+    ["SSS_MSC", msc],
+    ["TAX", tax],
+  ]);
+  const given = inputs({ basic: "25000", hourly_rate: "143.75" });
+  const traced = (overrides = NO_OVERRIDES) =>
+    computePay(planPay(definitions(), new Set(tables.keys())), tables, given, overrides, PHP, { monthToDate: new Map([["SSS", dec("600")]]), explain: true }).trace!;
+
+  it("keeps what the paid lines read, each table reading under its line, the mtd amounts and the formula set's digest", () => {
+    const trace = traced();
+    // BONUS pays nothing, so it is no line and nothing of it is kept; hourly_rate is read by no line.
+    expect(trace.values).toEqual({ basic: "25000", BASIC: "25000", taxable: "25000" });
+    expect(trace.month_to_date).toEqual({ SSS: "600" });
+    // SSS: MSC 25,000 (24,750–25,249.99) × 5 % − 600 = 650; the employer's 10 % = 2,500; TAX: 0.15 × (25,000 − 20,833) = 625.05.
+    expect(trace.tables).toEqual([
+      { line: "SSS", code: "SSS_MSC", x: "25000", row: { from: "24750", to: "25249.99", value: "25000" }, result: "25000" },
+      { line: "TAX", code: "TAX", x: "25000", row: { over: "20833", base: "0", rate: "0.15" }, result: "625.05" },
+      { line: "SSS/employer", code: "SSS_MSC", x: "25000", row: { from: "24750", to: "25249.99", value: "25000" }, result: "25000" },
+    ]);
+    expect(trace.formulas).toMatch(/^[0-9a-f]{32}$/);
+    expect(trace.overrides).toEqual({});
+  });
+
+  it("keeps the person's overrides, and no reading of a line whose amount was set", () => {
+    const trace = traced(new Map([["SSS", { mode: "amount", value: dec("700") }]]));
+    expect(trace.overrides).toEqual({ SSS: { mode: "amount", value: "700" } });
+    expect(trace.month_to_date).toEqual({});
+    expect(trace.tables.map((reading) => reading.line)).toEqual(["TAX", "SSS/employer"]);
+  });
+
+  it("gives one digest to the same calculations, another when one changes, and none unless asked", () => {
+    const digest = (defs: ComponentDef[]) => planPay(defs, new Set(tables.keys())).formulas.digest;
+    expect(digest(definitions())).toBe(digest(definitions().reverse()));
+    const changed = definitions().map((def) => (def.code === "ALLOW" ? { ...def, calculation: fixed("120") } : def));
+    expect(digest(changed)).not.toBe(digest(definitions()));
+    expect(pay(definitions(), given, { tables }).trace).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import type { AppContext } from "../../lib/context";
 import type { JobKind } from "../../lib/jobs";
 import type { RequestOrigin } from "../../lib/origin";
 import { calculatePerson, type PayslipDraft } from "./calculate";
+import { keepFormulaSet } from "./formula-sets";
 import { loadRunInputs, paidByOtherRegularRuns, storedRunToLoad } from "./inputs";
 import { array } from "../../lib/any-of";
 
@@ -60,14 +61,15 @@ export async function replacePayslips(tx: Db, runId: number, drafts: readonly Pa
 async function insertPayslips(tx: Db, runId: number, drafts: readonly PayslipDraft[], now: Date): Promise<void> {
   if (drafts.length === 0) return;
   await tx.execute(sql`
-    insert into ${payslips} (payroll_id, user_id, currency, gross, deductions, net, employer_cost, taxable, lines, inputs, created_at)
-    select ${runId}::int, u.user_id, u.currency, u.gross, u.deductions, u.net, u.employer_cost, u.taxable, u.lines::jsonb, u.inputs::jsonb, ${now.toISOString()}::timestamptz
+    insert into ${payslips} (payroll_id, user_id, currency, gross, deductions, net, employer_cost, taxable, lines, inputs, explanation, created_at)
+    select ${runId}::int, u.user_id, u.currency, u.gross, u.deductions, u.net, u.employer_cost, u.taxable, u.lines::jsonb, u.inputs::jsonb, u.explanation::jsonb, ${now.toISOString()}::timestamptz
     from unnest(
       ${array(drafts.map((d) => d.user_id))}::int[], ${array(drafts.map((d) => d.currency))}::text[],
       ${array(drafts.map((d) => d.gross))}::bigint[], ${array(drafts.map((d) => d.deductions))}::bigint[], ${array(drafts.map((d) => d.net))}::bigint[],
       ${array(drafts.map((d) => d.employer_cost))}::bigint[], ${array(drafts.map((d) => d.taxable))}::bigint[],
-      ${array(drafts.map((d) => JSON.stringify(d.lines)))}::text[], ${array(drafts.map((d) => JSON.stringify(d.inputs)))}::text[]
-    ) as u(user_id, currency, gross, deductions, net, employer_cost, taxable, lines, inputs)`);
+      ${array(drafts.map((d) => JSON.stringify(d.lines)))}::text[], ${array(drafts.map((d) => JSON.stringify(d.inputs)))}::text[],
+      ${array(drafts.map((d) => (d.explanation ? JSON.stringify(d.explanation) : null)))}::text[]
+    ) as u(user_id, currency, gross, deductions, net, employer_cost, taxable, lines, inputs, explanation)`);
 }
 
 export function calculateJob(ctx: AppContext): JobKind<CalculateInput> {
@@ -122,6 +124,7 @@ export function calculateJob(ctx: AppContext): JobKind<CalculateInput> {
             warned = [...warnings.filter((warning) => !elsewhere.has(warning.user_id)), ...others];
           }
         }
+        await keepFormulaSet(tx, inputs.plan.formulas);
         await replacePayslips(tx, run.id, paid, now);
         const [totals] = await tx
           .update(payrollRuns)

@@ -5,7 +5,7 @@
  * negative net or a formula failing on someone's figures blocks approval.
  * The payroll office's adjustments of the person in the run count too.
  */
-import type { PayslipInputs, PayslipLine, StoredRunWarning } from "../../../contracts/payroll";
+import type { PayslipInputs, PayslipLine, PayslipTrace, StoredRunWarning } from "../../../contracts/payroll";
 import { computePay, PersonPayError, roundMoney, toMinor, type MoneyRules } from "./engine";
 import type { DaysSummary } from "../attendance/derive-core";
 import type { BasicPay } from "./basic-pay";
@@ -21,6 +21,8 @@ export interface PayslipDraft {
   taxable: number;
   lines: PayslipLine[];
   inputs: PayslipInputs;
+  /** How its lines were worked out; null for a payslip imported from a file. */
+  explanation: PayslipTrace | null;
 }
 
 export interface PersonOutcome {
@@ -57,13 +59,13 @@ export function calculatePerson(inputs: RunInputs, person: PayPerson): PersonOut
   const facts = payslipFacts(pay, days, inputs.money);
   let result;
   try {
-    result = computePay(inputs.plan, inputs.tables, variables!, inputs.overrides.get(person.id) ?? new Map(), inputs.money, { adjustments: inputs.adjustments.get(person.id), monthToDate: inputs.monthToDate.get(person.id) });
+    result = computePay(inputs.plan, inputs.tables, variables!, inputs.overrides.get(person.id) ?? new Map(), inputs.money, { adjustments: inputs.adjustments.get(person.id), monthToDate: inputs.monthToDate.get(person.id), explain: true });
   } catch (error) {
     if (!(error instanceof PersonPayError)) throw error;
     return { payslip: null, warning: warn("formula_error", { detail: error.code, error: { key: error.error.key, params: error.error.params } }) };
   }
-  const { values: _values, ...totals } = result;
-  const payslip: PayslipDraft = { user_id: person.id, currency: inputs.currency, ...totals, inputs: facts };
+  const { values: _values, trace, ...totals } = result;
+  const payslip: PayslipDraft = { user_id: person.id, currency: inputs.currency, ...totals, inputs: facts, explanation: trace };
   if (result.lines.length === 0) return { payslip: null, warning: warn("nothing_to_pay") };
   if (result.net < 0) return { payslip, warning: warn("negative_net") };
   // Paid by the day or hour with workdays scheduled and not a minute recorded: most often attendance not entered yet.

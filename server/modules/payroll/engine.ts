@@ -8,7 +8,7 @@
  * adjustments count in gross and taxable like components of their kind, so
  * whatever reads those (tax) sees them.
  */
-import type { ComponentKind, OverrideMode, PayslipLine, PayVariable } from "../../../contracts/payroll";
+import type { ComponentKind, OverrideMode, PayslipLine, PayslipTrace, PayVariable } from "../../../contracts/payroll";
 import type { ROUNDING_RULES } from "../../../contracts/settings";
 import { FormulaError, PayDecimal, type Dec, type Scope } from "./formula";
 import type { PayPlan, PlannedComponent } from "./plan";
@@ -43,6 +43,8 @@ export interface PersonExtras {
   adjustments?: readonly PayAdjustment[];
   /** By code (a component's, or basic, gross, taxable, net), in major units; a code not there is zero. */
   monthToDate?: ReadonlyMap<string, Dec>;
+  /** Keep how each line was worked out (a calculation does, a preview need not). */
+  explain?: boolean;
 }
 
 export interface MoneyRules {
@@ -61,6 +63,8 @@ export interface PayResult {
   employer_cost: number;
   /** Every variable and component as computed (components rounded, in major units): what a preview shows. */
   values: ReadonlyMap<string, Dec>;
+  /** How the lines were worked out, when asked for (PersonExtras.explain). */
+  trace: PayslipTrace | null;
 }
 
 /** A formula failed for this person (a division by zero on their figures): which component, and why. */
@@ -104,9 +108,12 @@ export function computePay(
   inputs: PayInputs,
   overrides: ReadonlyMap<string, PersonOverride>,
   rules: MoneyRules,
-  { adjustments = [], monthToDate = new Map() }: PersonExtras = {},
+  { adjustments = [], monthToDate = new Map(), explain = false }: PersonExtras = {},
 ): PayResult {
   const values = new Map<string, Dec>(Object.entries(inputs));
+  const readings: PayslipTrace["tables"] | null = explain ? [] : null;
+  // The line being worked out, which a table reading belongs to.
+  let line = "";
   const scope: Scope = {
     value(name) {
       const value = values.get(name);
@@ -116,7 +123,9 @@ export function computePay(
     table(code, x) {
       const lookup = tables.get(code);
       if (!lookup) throw new FormulaError("payroll.formula.unknownTable", { code });
-      return lookup(x);
+      const result = lookup(x);
+      readings?.push({ line, code, x: x.toString(), row: lookup.row(x), result: result.toString() });
+      return result;
     },
     monthToDate: (code) => monthToDate.get(code) ?? ZERO,
   };
@@ -142,6 +151,7 @@ export function computePay(
     else {
       const component = plan.byCode.get(step)!;
       const override = overrides.get(step);
+      line = step;
       const amount = attempt(step, () => {
         if (override?.mode === "exclude") return ZERO;
         if (override?.mode === "amount") return override.value!;
@@ -176,11 +186,43 @@ export function computePay(
   }
   for (const component of plan.components) {
     if (!component.employer || overrides.get(component.code)?.mode === "exclude") continue;
+    line = employerLine(component.code);
     const amount = attempt(component.code, () => toMinor(roundMoney(component.employer!.value(scope), rules), rules.digits));
     if (amount === 0) continue;
     lines.push({ code: component.code, name: component.name, kind: "employer", amount });
     employer += amount;
     exact(component.code, employer, gross + employer);
   }
-  return { lines, gross, deductions, net: gross - deductions, taxable: toMinor(values.get("taxable")!, rules.digits), employer_cost: gross + employer, values };
+  const trace = readings && traceOf(plan, lines, values, monthToDate, overrides, readings);
+  return { lines, gross, deductions, net: gross - deductions, taxable: toMinor(values.get("taxable")!, rules.digits), employer_cost: gross + employer, values, trace };
+}
+
+/** The key of a component's employer share among a trace's table readings. */
+export const employerLine = (code: string) => `${code}/employer`;
+
+/** What the payslip's lines read, as exact text: only the names, month-to-date amounts and overrides of lines it has. */
+function traceOf(
+  plan: PayPlan,
+  lines: readonly PayslipLine[],
+  values: ReadonlyMap<string, Dec>,
+  monthToDate: ReadonlyMap<string, Dec>,
+  overrides: ReadonlyMap<string, PersonOverride>,
+  readings: PayslipTrace["tables"],
+): PayslipTrace {
+  const read: PayslipTrace["values"] = {};
+  const monthly: PayslipTrace["month_to_date"] = {};
+  const set: PayslipTrace["overrides"] = {};
+  for (const paid of lines) {
+    const component = plan.byCode.get(paid.code);
+    if (!component) continue;
+    const override = overrides.get(paid.code);
+    if (paid.kind !== "employer" && override && override.mode !== "exclude") {
+      set[paid.code] = { mode: override.mode, value: override.value!.toString() };
+      if (override.mode === "amount") continue;
+    }
+    const compiled = paid.kind === "employer" ? component.employer! : component.compiled;
+    for (const name of compiled.reads) read[name] = values.get(name)!.toString();
+    for (const code of compiled.monthToDate) monthly[code] = (monthToDate.get(code) ?? ZERO).toString();
+  }
+  return { formulas: plan.formulas.digest, values: read, month_to_date: monthly, tables: readings.filter((reading) => lines.some((paid) => reading.line === (paid.kind === "employer" ? employerLine(paid.code) : paid.code))), overrides: set };
 }

@@ -3,8 +3,8 @@
  * each with its person and run. Editing and documents come with
  * self-service; here they are the run's results, read-only.
  */
-import { desc, eq } from "drizzle-orm";
-import { RUN_STATUSES, type PayslipRecord } from "../../../contracts/payroll";
+import { desc, eq, getTableColumns } from "drizzle-orm";
+import { RUN_STATUSES, type PayslipDetail, type PayslipRecord } from "../../../contracts/payroll";
 import type { Actor } from "../../../contracts/policies";
 import type { Db } from "../../db/client";
 import { payrollRuns, payslips, users } from "../../db/schema";
@@ -12,9 +12,14 @@ import type { AppContext } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { defineListSpec, paged, parseListQuery } from "../../lib/list";
 import { authorize } from "../../lib/policy";
+import { explainLines } from "./explain";
+import { formulaSet } from "./formula-sets";
+
+// A payslip's explanation is read with the one payslip asked for (GET /{id}), never with a list of them.
+const { explanation: _explanation, ...payslipColumns } = getTableColumns(payslips);
 
 const columns = {
-  payslip: payslips,
+  payslip: payslipColumns,
   payroll_name: payrollRuns.name,
   status: payrollRuns.status,
   period_start: payrollRuns.period_start,
@@ -26,7 +31,7 @@ const columns = {
 };
 
 type PayslipView = {
-  payslip: typeof payslips.$inferSelect;
+  payslip: Omit<typeof payslips.$inferSelect, "explanation">;
   payroll_name: string;
   status: PayslipRecord["status"];
   period_start: string;
@@ -100,9 +105,12 @@ export async function recentPayslips(db: Db, limit: number): Promise<PayslipReco
   return (await selectPayslips(db).orderBy(desc(payslips.created_at), desc(payslips.id)).limit(limit)).map(toPayslipRecord);
 }
 
-export async function readPayslip(ctx: AppContext, actor: Actor, id: number): Promise<PayslipRecord> {
+/** One payslip with how each of its lines was worked out. */
+export async function readPayslip(ctx: AppContext, actor: Actor, id: number): Promise<PayslipDetail> {
   const [view] = await selectPayslips(ctx.db).where(eq(payslips.id, id));
   if (!view) throw notFound();
   authorize(actor, "payslips.view", { user_id: view.payslip.user_id, status: view.status, withdrawn: view.payslip.withdrawn_at !== null });
-  return toPayslipRecord(view);
+  const [{ trace }] = await ctx.db.select({ trace: payslips.explanation }).from(payslips).where(eq(payslips.id, id));
+  const components = trace ? await formulaSet(ctx.db, trace.formulas) : undefined;
+  return { ...toPayslipRecord(view), explanation: trace && components ? explainLines(view.payslip.lines, trace, components) : null };
 }

@@ -7,6 +7,7 @@
  * gross, or a pre-tax deduction that reads taxable, is a cycle). A plan is
  * built once per run and used for every person.
  */
+import { createHash } from "node:crypto";
 import { isPayVariable, MONTH_TO_DATE_TOTALS, type Calculation, type ComponentKind } from "../../../contracts/payroll";
 import { dependencyOrder, evaluate, FormulaError, parseFormula, PayDecimal, type Dec, type Scope } from "./formula";
 
@@ -42,6 +43,20 @@ export interface PayPlan {
   byCode: ReadonlyMap<string, PlannedComponent>;
   /** Codes, "gross" and "taxable", each after what it reads. */
   steps: readonly string[];
+  /** The calculations as written, and their digest: what a payslip's explanation names. */
+  formulas: FormulaSet;
+}
+
+export interface FormulaSet {
+  digest: string;
+  components: Record<string, Pick<ComponentDef, "name" | "kind" | "calculation" | "employer_share">>;
+}
+
+/** The same calculations give the same digest, so every run and recalculation with them shares one stored set. */
+export function formulaSet(components: readonly ComponentDef[]): FormulaSet {
+  const set: FormulaSet["components"] = {};
+  for (const { code, name, kind, calculation, employer_share } of [...components].sort((a, b) => a.code.localeCompare(b.code))) set[code] = { name, kind, calculation, employer_share };
+  return { digest: createHash("sha256").update(JSON.stringify(set)).digest("hex").slice(0, 32), components: set };
 }
 
 /** Which component and which of its calculations a refusal is about. */
@@ -113,5 +128,5 @@ export function planPay(definitions: readonly ComponentDef[], tableCodes: Readon
     const cycle = String(error.params.cycle ?? "").split(" → ");
     throw new PlanError(cycle.find((name) => byCode.has(name)) ?? components[0]?.code ?? "", "calculation", error);
   }
-  return { components, byCode, steps };
+  return { components, byCode, steps, formulas: formulaSet(definitions) };
 }

@@ -16,28 +16,38 @@ export interface RateTable {
   rows: readonly ProgressiveRow[] | readonly BandRow[];
 }
 
-/** A table read once into decimals, then looked up per person. */
-export type TableLookup = (x: Dec) => Dec;
+/** A table read once into decimals, then looked up per person: its answer for x, and the row that gave it (what a payslip's explanation shows). */
+export interface TableLookup {
+  (x: Dec): Dec;
+  row(x: Dec): ProgressiveRow | BandRow | null;
+}
 
 const ZERO = new PayDecimal(0);
 
 export function tableLookup(table: RateTable): TableLookup {
   if (table.kind === "progressive") {
-    const rows = (table.rows as readonly ProgressiveRow[]).map((row) => ({ over: new PayDecimal(row.over), base: new PayDecimal(row.base), rate: new PayDecimal(row.rate) }));
-    return (x) => {
-      // Rows ascend by `over` (validated): the last one below x applies.
-      for (let index = rows.length - 1; index >= 0; index--) {
-        const row = rows[index];
-        if (x.greaterThan(row.over)) return row.base.plus(row.rate.times(x.minus(row.over)));
-      }
-      return ZERO;
+    const written = table.rows as readonly ProgressiveRow[];
+    const rows = written.map((row) => ({ over: new PayDecimal(row.over), base: new PayDecimal(row.base), rate: new PayDecimal(row.rate) }));
+    // Rows ascend by `over` (validated): the last one below x applies.
+    const find = (x: Dec) => {
+      for (let index = rows.length - 1; index >= 0; index--) if (x.greaterThan(rows[index].over)) return index;
+      return -1;
     };
+    const lookup = (x: Dec) => {
+      const index = find(x);
+      if (index < 0) return ZERO;
+      const row = rows[index];
+      return row.base.plus(row.rate.times(x.minus(row.over)));
+    };
+    return Object.assign(lookup, { row: (x: Dec) => written[find(x)] ?? null });
   }
-  const bands = (table.rows as readonly BandRow[]).map((row) => ({ from: new PayDecimal(row.from), to: row.to === null ? null : new PayDecimal(row.to), value: new PayDecimal(row.value) }));
+  const written = table.rows as readonly BandRow[];
+  const bands = written.map((row) => ({ from: new PayDecimal(row.from), to: row.to === null ? null : new PayDecimal(row.to), value: new PayDecimal(row.value) }));
   const places = Math.max(0, ...bands.flatMap((band) => [band.from.decimalPlaces(), band.to?.decimalPlaces() ?? 0]));
-  return (exact) => {
+  const find = (exact: Dec) => {
     const x = exact.toDecimalPlaces(places, PayDecimal.ROUND_DOWN);
-    for (const band of bands) if (x.greaterThanOrEqualTo(band.from) && (band.to === null || x.lessThanOrEqualTo(band.to))) return band.value;
-    return ZERO;
+    return bands.findIndex((band) => x.greaterThanOrEqualTo(band.from) && (band.to === null || x.lessThanOrEqualTo(band.to)));
   };
+  const lookup = (x: Dec) => bands[find(x)]?.value ?? ZERO;
+  return Object.assign(lookup, { row: (x: Dec) => written[find(x)] ?? null });
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MAX_BULK_IDS } from "../../../contracts/notifications";
-import { comparisonReply, payslipRecord, reopenBody, runBody, runRecord, summaryStats } from "../../../contracts/payroll";
+import { comparisonReply, payslipDetail, payslipRecord, reopenBody, runBody, runRecord, summaryStats } from "../../../contracts/payroll";
 import { dataReply, listReply } from "../../../contracts/replies";
 import { idParams, MESSAGE, recordId } from "../../../contracts/validation";
 import { notFound } from "../../lib/errors";
@@ -76,7 +76,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
     listPayslips(app.ctx, request.query as Record<string, unknown>),
   );
 
-  app.get("/payslips/:id", { config: { action: "payslips.view" }, schema: { params: idParams, response: { 200: dataReply(payslipRecord) } } }, async (request) => ({
+  app.get("/payslips/:id", { config: { action: "payslips.view" }, schema: { params: idParams, response: { 200: dataReply(payslipDetail) } } }, async (request) => ({
     data: await readPayslip(app.ctx, request.user, request.params.id),
   }));
 };

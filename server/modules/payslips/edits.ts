@@ -21,6 +21,7 @@ import type { Translate } from "../../lib/i18n";
 import { mutate, type Author } from "../../lib/write";
 import { calculatePerson, type PersonOutcome } from "../payroll/calculate";
 import { totalsFromPayslips } from "../payroll/calculate-job";
+import { keepFormulaSet } from "../payroll/formula-sets";
 import { loadRunInputs, storedRunToLoad } from "../payroll/inputs";
 import { toPayslipRecord } from "../payroll/payslips";
 
@@ -322,8 +323,9 @@ export async function saveAdjustments(ctx: AppContext, actor: Actor, author: Aut
     const [person] = inputs.people;
     const outcome = person ? calculatePerson({ ...inputs, adjustments: new Map([[userId, adjustments]]) }, person) : null;
     if (!outcome?.payslip) throw notRecomputable(outcome, t);
-    const { gross, deductions, net, employer_cost, taxable, lines, inputs: facts } = outcome.payslip;
-    await tx.update(payslips).set({ gross, deductions, net, employer_cost, taxable, lines, inputs: facts }).where(eq(payslips.id, id));
+    const { gross, deductions, net, employer_cost, taxable, lines, inputs: facts, explanation } = outcome.payslip;
+    await keepFormulaSet(tx, inputs.plan.formulas);
+    await tx.update(payslips).set({ gross, deductions, net, employer_cost, taxable, lines, inputs: facts, explanation }).where(eq(payslips.id, id));
     await settleRuns(tx, [{ run_id: run.id, user_id: userId, warning: outcome.warning, leaves: false }], actor.id, now);
 
     const added = adjustments.filter((row) => !kept.some((before) => before.id === row.id)).map(withoutAuthors);

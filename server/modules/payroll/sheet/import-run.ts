@@ -37,7 +37,7 @@ async function draftsOf(ctx: AppContext, run: RunRow, imported: readonly Importe
     const { pay, days } = person ? personInputs(inputs, person) : { pay: null, days: null };
     return payslipFacts(pay, days, inputs.money);
   };
-  return imported.map((payslip) => ({ ...payslip, currency: run.currency, inputs: factsFor(people.get(payslip.user_id)) }));
+  return imported.map((payslip) => ({ ...payslip, currency: run.currency, inputs: factsFor(people.get(payslip.user_id)), explanation: null }));
 }
 
 /** The run as the transaction finds it under its row's lock: still as checked, and not being calculated. */
