@@ -11,6 +11,8 @@ type Saved<T> = { data: T; message: string };
  * files they download (paths for downloadFromApi, without it), and the calls.
  */
 export const payslipPaths = {
+  /** The payslip with how each of its lines was worked out. */
+  one: (id: number) => `/payslips/${id}`,
   /** The payslip as its person reads it. */
   document: (id: number) => `/payslips/${id}/document`,
   /** Who downloaded its PDF, when, from where and how. */

@@ -5,3 +5,30 @@ import { findLanguage } from "./languages";
 export function formatCount(value: number, code: string = i18next.language): string {
   return new Intl.NumberFormat(findLanguage(code)?.htmlLang ?? "en").format(value);
 }
+
+const localeOf = (language: string) => findLanguage(language)?.htmlLang ?? "en";
+
+/**
+ * Decimal text in the reader's number format. Intl formats a numeric string
+ * exactly (no float in between) where the browser supports it.
+ */
+export function formatDecimal(text: string, language: string, maximumFractionDigits = 6): string {
+  return new Intl.NumberFormat(localeOf(language), { maximumFractionDigits }).format(text as unknown as number);
+}
+
+/** Decimal text in major units as money in the currency: "2500" → "₱2,500.00". */
+export function formatMajor(text: string, currency: string | undefined, language: string, maximumFractionDigits = 6): string {
+  if (!currency) return formatDecimal(text, language, maximumFractionDigits);
+  const minimum = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return new Intl.NumberFormat(localeOf(language), {
+    style: "currency",
+    currency,
+    minimumFractionDigits: minimum,
+    maximumFractionDigits: Math.max(minimum, maximumFractionDigits),
+  }).format(text as unknown as number);
+}
+
+/** A fraction as a percentage in the reader's format: "0.045" → "4.5%". */
+export function formatRate(fraction: string, language: string): string {
+  return new Intl.NumberFormat(localeOf(language), { style: "percent", maximumFractionDigits: 4 }).format(fraction as unknown as number);
+}

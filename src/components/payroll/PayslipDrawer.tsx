@@ -3,6 +3,7 @@ import { useInvalidate } from "@refinedev/core";
 import { Alert, Descriptions, Drawer, Flex, Tabs } from "antd";
 import { useTranslation } from "react-i18next";
 import type { PayslipRecord } from "../../../contracts/payroll";
+import { PayslipExplanation } from "../payslips/PayslipExplanation";
 import { PayslipInputsView } from "../payslips/PayslipInputsView";
 import { PAYSLIP_SECTIONS, PayslipLines } from "../payslips/PayslipLines";
 import { formatDay, formatPeriod } from "./format";
@@ -136,7 +137,7 @@ export function PayslipDrawer({ payslip, onClose }: { payslip: PayslipRecord | n
   );
 }
 
-/** The payslip's lines by section, then what they were worked out from. */
+/** The payslip's lines by section, what they were worked out from, and on demand how each was. */
 function Details({ payslip }: { payslip: PayslipRecord }) {
   return (
     <Flex vertical gap={20}>
@@ -144,6 +145,7 @@ function Details({ payslip }: { payslip: PayslipRecord }) {
         <PayslipLines key={kind} kind={kind} lines={payslip.lines.filter((line) => line.kind === kind)} currency={payslip.currency} />
       ))}
       <PayslipInputsView inputs={payslip.inputs} currency={payslip.currency} taxable={payslip.taxable} />
+      <PayslipExplanation payslipId={payslip.id} />
     </Flex>
   );
 }

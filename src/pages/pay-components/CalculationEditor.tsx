@@ -2,7 +2,8 @@ import { Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { PAY_VARIABLES } from "../../../contracts/payroll";
 import { ChoiceGroup, FieldRow } from "../../components/form";
-import { chosenRule, decimalRule, percentRule, useCodeFont } from "./fields";
+import { chosenRule, decimalRule, percentRule } from "./fields";
+import { useCodeFont } from "../../components/common/Code";
 import { FormulaField, usePayNames } from "./FormulaEditor";
 import { CALCULATION_TYPES, type CalculationType } from "./model";
 

@@ -8,8 +8,9 @@ import { useDialogForm } from "../../components/form";
 import { CreateButton, RecordActions, ListPage, type ListColumn } from "../../components/list";
 import { formatCount } from "../../i18n/numbers";
 import { ComponentModal } from "./ComponentModal";
-import { CalculationCell, calculationText } from "./describe";
-import { Code } from "./fields";
+import { calculationText } from "../../components/payroll/calculationText";
+import { CalculationCell } from "./describe";
+import { Code } from "../../components/common/Code";
 
 type Row = ComponentRecord & { [key: string]: unknown };
 

@@ -6,7 +6,7 @@ import type { TextAreaRef } from "antd/es/input/TextArea";
 import i18next from "i18next";
 import { useTranslation } from "react-i18next";
 import { PAY_VARIABLES, type ComponentRecord, type RateTableRecord } from "../../../contracts/payroll";
-import { useCodeFont } from "./fields";
+import { useCodeFont } from "../../components/common/Code";
 
 /** The server's limit on a formula's length (server/modules/payroll/formula.ts). */
 export const FORMULA_MAX_LENGTH = 2000;

@@ -12,8 +12,10 @@ import { ChoiceGroup, FieldRow, useDialogForm, zodRules, type DialogForm } from 
 import { CreateButton, RecordActions, ListPage, useDateInputFormats, type ListColumn } from "../../components/list";
 import { formatCalendarDate, todayIn } from "../../i18n/calendar";
 import { Dash } from "./describe";
-import { formatMajor, formatRate, fractionToPercent, PERCENT_TEXT, percentToFraction } from "./decimal";
-import { chosenRule, Code, decimalRule, percentRule } from "./fields";
+import { fractionToPercent, PERCENT_TEXT, percentToFraction } from "./decimal";
+import { formatMajor, formatRate } from "../../i18n/numbers";
+import { chosenRule, decimalRule, percentRule } from "./fields";
+import { Code } from "../../components/common/Code";
 
 const RESOURCE = "pay-overrides";
 const RULES = zodRules(overrideBody.shape);

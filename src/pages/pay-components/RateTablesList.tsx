@@ -13,7 +13,7 @@ import { useDialogForm } from "../../components/form";
 import { CreateButton, RecordActions, SearchBox } from "../../components/list";
 import { formatCalendarDate, todayIn } from "../../i18n/calendar";
 import { formatCount } from "../../i18n/numbers";
-import { Code } from "./fields";
+import { Code } from "../../components/common/Code";
 import { RateTableModal } from "./RateTableModal";
 
 const RESOURCE = "rate-tables";

@@ -1,18 +1,14 @@
 import { useId } from "react";
 import { LoadingOutlined } from "@ant-design/icons";
-import { Alert, Card, Descriptions, Flex, Space, Table, Typography } from "antd";
+import { Alert, Card, Descriptions, Flex, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { isPayVariable, type ComponentRecord } from "../../../contracts/payroll";
+import type { ComponentRecord } from "../../../contracts/payroll";
 import { DateRangeField } from "../../components/common/DateRangeField";
 import type { DateRange } from "../../components/common/dateRange";
 import { Money } from "../../components/common/Money";
 import { PeoplePicker } from "../../components/common/PeoplePicker";
-import { Code } from "./fields";
-import { formatDecimal, formatMajor } from "./decimal";
+import { FormulaInputs } from "../../components/payroll/FormulaInputs";
 import type { PreviewState } from "./usePreview";
-
-/** Inputs that are amounts of money; the rest are counts (days, hours, minutes). */
-const MONEY_VARIABLES = new Set(["basic", "daily_rate", "hourly_rate", "gross", "taxable"]);
 
 /** The longest period tried at once: a quarter, as a run's. */
 export const TRY_MAX_DAYS = 92;
@@ -24,29 +20,6 @@ interface TryItProps {
   period: DateRange;
   onPeriod: (period: DateRange) => void;
   components: readonly ComponentRecord[];
-}
-
-/** What the formula read, each with what it is and its value in the reader's format. */
-function Inputs({ inputs, currency, components }: { inputs: Record<string, string>; currency: string; components: readonly ComponentRecord[] }) {
-  const { t, i18n } = useTranslation();
-  const rows = Object.entries(inputs).map(([name, value]) => ({ name, value }));
-  if (rows.length === 0) return <Typography.Text type="secondary">{t("payrollUi.formula.readNothing")}</Typography.Text>;
-  const describe = (name: string) => (isPayVariable(name) ? t(`payrollUi.formula.variables.${name}`) : (components.find((component) => component.code === name)?.name ?? ""));
-  const show = (name: string, value: string) =>
-    !isPayVariable(name) || MONEY_VARIABLES.has(name) ? formatMajor(value, currency, i18n.language, 4) : formatDecimal(value, i18n.language, 4);
-  return (
-    <Table
-      size="small"
-      rowKey="name"
-      pagination={false}
-      dataSource={rows}
-      columns={[
-        { key: "name", title: t("payrollUi.formula.inputName"), render: (_: unknown, row) => <Code>{row.name}</Code> },
-        { key: "what", title: t("payrollUi.formula.inputWhat"), responsive: ["sm"], render: (_: unknown, row) => describe(row.name) },
-        { key: "value", title: t("payrollUi.formula.inputValue"), align: "right", render: (_: unknown, row) => show(row.name, row.value) },
-      ]}
-    />
-  );
 }
 
 /** The answer for the chosen person, or why there is none yet. */
@@ -79,7 +52,7 @@ function Outcome({ state, person, components }: { state: PreviewState; person: n
           </Descriptions.Item>
         )}
       </Descriptions>
-      <Inputs inputs={inputs} currency={currency} components={components} />
+      <FormulaInputs inputs={Object.entries(inputs).map(([name, value]) => ({ name, value }))} currency={currency} nameOf={(code) => components.find((component) => component.code === code)?.name ?? ""} />
     </Flex>
   );
 }

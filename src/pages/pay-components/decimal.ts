@@ -4,7 +4,6 @@
  * by moving the decimal point in the text: no float ever holds a rate.
  */
 import { DECIMAL_TEXT } from "../../../contracts/payroll";
-import { findLanguage } from "../../i18n/languages";
 
 /** A percentage as people type it: the API's 6 decimals of a fraction are 4 of a percentage. */
 export const PERCENT_TEXT = /^-?\d{1,13}(\.\d{1,4})?$/;
@@ -36,30 +35,3 @@ export function shiftPoint(text: string, places: number): string {
 export const fractionToPercent = (fraction: string): string => shiftPoint(fraction, 2);
 /** A typed percentage as the API's fraction: "4.5" → "0.045". */
 export const percentToFraction = (percent: string): string => shiftPoint(percent, -2);
-
-const localeOf = (language: string) => findLanguage(language)?.htmlLang ?? "en";
-
-/**
- * Decimal text in the reader's number format. Intl formats a numeric string
- * exactly (no float in between) where the browser supports it.
- */
-export function formatDecimal(text: string, language: string, maximumFractionDigits = 6): string {
-  return new Intl.NumberFormat(localeOf(language), { maximumFractionDigits }).format(text as unknown as number);
-}
-
-/** Decimal text in major units as money in the currency: "2500" → "₱2,500.00". */
-export function formatMajor(text: string, currency: string | undefined, language: string, maximumFractionDigits = 6): string {
-  if (!currency) return formatDecimal(text, language, maximumFractionDigits);
-  const minimum = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  return new Intl.NumberFormat(localeOf(language), {
-    style: "currency",
-    currency,
-    minimumFractionDigits: minimum,
-    maximumFractionDigits: Math.max(minimum, maximumFractionDigits),
-  }).format(text as unknown as number);
-}
-
-/** A fraction as a percentage in the reader's format: "0.045" → "4.5%". */
-export function formatRate(fraction: string, language: string): string {
-  return new Intl.NumberFormat(localeOf(language), { style: "percent", maximumFractionDigits: 4 }).format(fraction as unknown as number);
-}

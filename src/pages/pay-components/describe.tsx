@@ -1,22 +1,9 @@
-import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { Calculation } from "../../../contracts/payroll";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 import { VISUALLY_HIDDEN } from "../../components/common/visuallyHidden";
-import { formatMajor, formatRate } from "./decimal";
-import { useCodeFont } from "./fields";
-
-/** How a calculation works, in words: "Fixed ₱500.00", "4.5% of BASIC", or the formula itself. */
-export function calculationText(calculation: Calculation, t: TFunction, language: string, currency: string | undefined): string {
-  switch (calculation.type) {
-    case "fixed":
-      return t("payrollUi.components.describe.fixed", { amount: formatMajor(calculation.amount, currency, language) });
-    case "percent":
-      return t("payrollUi.components.describe.percent", { rate: formatRate(calculation.rate, language), of: calculation.of });
-    case "formula":
-      return calculation.expression;
-  }
-}
+import { calculationText } from "../../components/payroll/calculationText";
+import { useCodeFont } from "../../components/common/Code";
 
 /** A dash that a screen reader reads as the word it stands for. */
 export function Dash({ label }: { label: string }) {

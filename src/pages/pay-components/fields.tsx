@@ -1,18 +1,7 @@
-import type { ReactNode } from "react";
-import { theme, type FormRule } from "antd";
+import type { FormRule } from "antd";
 import i18next from "i18next";
 import { DECIMAL_TEXT } from "../../../contracts/payroll";
 import { AMOUNT_TEXT, PERCENT_TEXT } from "./decimal";
-
-/** Formulas, codes and figures in the theme's monospace face. */
-export function useCodeFont(): string {
-  return theme.useToken().token.fontFamilyCode;
-}
-
-export function Code({ children }: { children: ReactNode }) {
-  const font = useCodeFont();
-  return <span style={{ fontFamily: font }}>{children}</span>;
-}
 
 const required = (value: unknown) => typeof value !== "string" || value.trim() === "";
 

@@ -11,6 +11,7 @@ import { PayslipDownloads } from "../../components/payroll/PayslipDownloads";
 import { formatPeriod } from "../../components/payroll/format";
 import { PayslipDocumentView } from "../../components/payslips/PayslipDocumentView";
 import { PayslipDownloadButton } from "../../components/payslips/PayslipDownloadButton";
+import { PayslipExplanation } from "../../components/payslips/PayslipExplanation";
 import { ownPayslipPaths } from "./paths";
 
 /** Who downloaded the payslip's PDF, when, from where and how: one's own history, to spot a download that was not one's own. */
@@ -30,7 +31,7 @@ function DownloadHistory({ payslipId }: { payslipId: number }) {
 
 /**
  * /user-payslips?payslip={id}: one of one's own payslips in full, as it
- * reads on paper, with its PDF and its download history, and the way back
+ * reads on paper, with its PDF, how its lines were worked out (on demand) and its download history, and the way back
  * to its year. A payslip that is not the reader's, or no longer stands, is
  * said to be unavailable.
  */
@@ -68,6 +69,7 @@ export function OwnPayslipDetail({ payslipId }: { payslipId: number }) {
           <PayslipDownloadButton payslipId={payslip.id} type="primary" />
         </Flex>
         <PayslipDocumentView document={payslip} />
+        <PayslipExplanation payslipId={payslip.id} />
         <DownloadHistory payslipId={payslip.id} />
       </>
     );

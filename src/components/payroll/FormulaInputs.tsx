@@ -1,0 +1,46 @@
+import { Table, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { isPayVariable } from "../../../contracts/payroll";
+import { formatDecimal, formatMajor } from "../../i18n/numbers";
+import { Code } from "../common/Code";
+
+/** Inputs that are amounts of money; the other variables are counts (days, hours, minutes) or flags. Components and mtd() are money. */
+const MONEY_VARIABLES = new Set(["basic", "daily_rate", "hourly_rate", "gross", "taxable"]);
+
+export interface FormulaInput {
+  /** A variable, a component's code, or `mtd("CODE")`. */
+  name: string;
+  /** Exact decimal text in major units. */
+  value: string;
+}
+
+/**
+ * What a calculation read, each with what it is and its value in the reader's format: a component's name comes from
+ * `nameOf`, a variable's meaning from the formula reference. Shared by "Try it" and a payslip line's explanation.
+ */
+export function FormulaInputs({ inputs, currency, nameOf, label }: { inputs: readonly FormulaInput[]; currency: string; nameOf: (code: string) => string; label?: string }) {
+  const { t, i18n } = useTranslation();
+  if (inputs.length === 0) return <Typography.Text type="secondary">{t("payrollUi.formula.readNothing")}</Typography.Text>;
+  const monthToDate = (name: string) => /^mtd\("(.+)"\)$/.exec(name)?.[1];
+  const describe = (name: string) => {
+    const code = monthToDate(name);
+    if (code !== undefined) return t("payrollUi.formula.monthToDateOf", { what: isPayVariable(code) ? code : nameOf(code) || code });
+    return isPayVariable(name) ? t(`payrollUi.formula.variables.${name}`) : nameOf(name);
+  };
+  const show = (name: string, value: string) =>
+    !isPayVariable(name) || MONEY_VARIABLES.has(name) ? formatMajor(value, currency, i18n.language, 4) : formatDecimal(value, i18n.language, 4);
+  return (
+    <Table
+      size="small"
+      rowKey="name"
+      pagination={false}
+      dataSource={[...inputs]}
+      aria-label={label}
+      columns={[
+        { key: "name", title: t("payrollUi.formula.inputName"), render: (_: unknown, row) => <Code>{row.name}</Code> },
+        { key: "what", title: t("payrollUi.formula.inputWhat"), responsive: ["sm"], render: (_: unknown, row) => describe(row.name) },
+        { key: "value", title: t("payrollUi.formula.inputValue"), align: "right", render: (_: unknown, row) => show(row.name, row.value) },
+      ]}
+    />
+  );
+}
