@@ -212,5 +212,15 @@ describe("payroll, in steps", () => {
     const downloads = await api<PayslipDownload[]>(admin, `/api/payslips/${mine.id}/downloads`);
     expect(downloads.map(({ user_name, via, kind }) => ({ user_name, via, kind }))).toEqual([{ user_name: document.person.name, via: "token", kind: "single" }]);
     expect(await journey.audit()).toEqual([]);
+
+    // How the basic pay was worked out: its formula and the figure it read, as the calculation kept them.
+    await button("payslipExplain.open").click();
+    const account = page.getByRole("region", { name: message("payslipExplain.open") });
+    const basic = document.lines.find((line) => line.kind === "earning" && line.code === "BASIC")!;
+    await account.getByRole("button", { name: new RegExp(basic.name) }).click();
+    await account.getByText(message("payslipExplain.formula")).first().waitFor();
+    const read = account.getByRole("table", { name: message("payslipExplain.readsOf").replace("{{name}}", basic.name) });
+    expect(await read.getByRole("row").nth(1).textContent()).toMatch(/^basic/);
+    expect(await journey.audit()).toEqual([]);
   });
 });
