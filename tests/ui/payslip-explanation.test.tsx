@@ -98,8 +98,8 @@ describe("a payslip's explanation", () => {
     const read = within(deductions).getByRole("table", { name: "What Withholding tax read" });
     const rows = within(read).getAllByRole("row").slice(1).map((row) => plain(row.textContent));
     expect(rows[0]).toMatch(/^taxable.*₱23,875\.00$/);
-    expect(rows[1]).toMatch(/^mtd\("taxable"\)Paid of taxable by the month's earlier runs₱22,925\.00$/);
-    expect(rows[2]).toMatch(/^mtd\("WTAX"\)Paid of Withholding tax by the month's earlier runs₱313\.80$/);
+    expect(rows[1]).toMatch(/^mtd\("taxable"\)Taxable income in the month's earlier runs₱22,925\.00$/);
+    expect(rows[2]).toMatch(/^mtd\("WTAX"\)Withholding tax in the month's earlier runs₱313\.80$/);
     expect(plain(within(deductions).getByRole("listitem").textContent)).toBe(
       'table("BIR_MONTHLY", ₱46,800.00): the row over ₱33,333.00: ₱1,875.00 + 20% × (₱46,800.00 − ₱33,333.00) = ₱4,568.40',
     );
