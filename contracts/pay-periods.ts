@@ -75,3 +75,20 @@ export function payDateFor(rule: PayDayRule, dayOfMonth: number, period: PayPeri
   const fixed = withDay(end, dayOfMonth);
   return fixed >= period.period_start ? fixed : withDay(addDays(monthEnd(end), 1), dayOfMonth);
 }
+
+/**
+ * The attendance a run of `period` pays when attendance closes `cutoffDays` before the period ends: the same span moved back,
+ * so one run's window ends the day before the next one's starts (and no day is paid twice or left out).
+ */
+export function attendanceWindowFor(period: PayPeriod, cutoffDays: number): PayPeriod {
+  return { period_start: addDays(period.period_start, -cutoffDays), period_end: addDays(period.period_end, -cutoffDays) };
+}
+
+/**
+ * The days of a run's attendance window not over yet on `today` (today included: people may still clock in), or null once it
+ * has ended: what releasing the run must be confirmed for, as time recorded on them afterwards is not the run's to pay.
+ */
+export function openAttendanceDays(run: { attendance_start: string; attendance_end: string }, today: string): { from: string; to: string } | null {
+  if (run.attendance_end < today) return null;
+  return { from: run.attendance_start > today ? run.attendance_start : today, to: run.attendance_end };
+}

@@ -297,6 +297,12 @@ export const runBody = z
     people: runPeople.default("all"),
     /** An off-cycle run correcting this released run; without it the run is the period's regular one. */
     corrects_id: recordId.nullable().default(null),
+    /**
+     * The attendance the run pays (its cut-off): by default its period. An office that closes attendance a few days before
+     * the pay date pays the days up to the cut-off, and the days after it in the next run.
+     */
+    attendance_start: calendarDate.nullable().default(null),
+    attendance_end: calendarDate.nullable().default(null),
   })
   .superRefine((value, ctx) => {
     // A date refused already (month 13) compared with the other would add a wrong "ends before it starts".
@@ -305,10 +311,28 @@ export const runBody = z
     // Pay for days that have not begun is an advance, not a run: a run's pay date is in or after its period.
     if (isCalendarDate(value.pay_date) && value.pay_date < value.period_start) ctx.addIssue({ code: "custom", path: ["pay_date"], message: "payroll.runs.payBeforePeriod" });
     else if (dayCount(value.period_start, value.period_end) > MAX_PERIOD_DAYS) ctx.addIssue({ code: "custom", path: ["period_end"], message: "payroll.runs.periodTooLong", params: { max: MAX_PERIOD_DAYS } });
+    attendanceWindowIssues(value).forEach((issue) => ctx.addIssue({ code: "custom", ...issue }));
   });
+
+/** The attendance window's own checks: both ends or neither, in order, no longer than a period, and closing by the period's end. */
+function attendanceWindowIssues(value: { period_end: string; attendance_start: string | null; attendance_end: string | null }) {
+  const { attendance_start: start, attendance_end: end } = value;
+  if (start === null && end === null) return [];
+  if (start === null) return [{ path: ["attendance_start"], message: MESSAGE.required }];
+  if (end === null) return [{ path: ["attendance_end"], message: MESSAGE.required }];
+  if (!isCalendarDate(start) || !isCalendarDate(end)) return [];
+  if (end < start) return [{ path: ["attendance_end"], message: "payroll.runs.endBeforeStart" }];
+  if (dayCount(start, end) > MAX_PERIOD_DAYS) return [{ path: ["attendance_end"], message: "payroll.runs.periodTooLong", params: { max: MAX_PERIOD_DAYS } }];
+  // Days after the period are the next run's to pay: the window closes on its last day at the latest.
+  if (end > value.period_end) return [{ path: ["attendance_end"], message: "payroll.runs.attendanceAfterPeriod" }];
+  return [];
+}
 export type RunBody = z.infer<typeof runBody>;
 
 export const reopenBody = z.strictObject({ reason: requiredText(500) });
+
+/** Releasing while the run's attendance window is still open (today or later) asks to be confirmed: days recorded after it are not its to pay. */
+export const releaseBody = z.strictObject({ confirm_open_attendance: z.boolean({ error: MESSAGE.invalidType }).default(false) });
 
 export const RUN_WARNINGS = ["nothing_to_pay", "missing_rate", "negative_net", "formula_error", "other_run", "other_currency", "no_attendance"] as const;
 export type RunWarningKind = (typeof RUN_WARNINGS)[number];
@@ -340,7 +364,7 @@ export type RunWarning = z.infer<typeof runWarning>;
  * not one of the pay frequency's (detail: the frequency), or an earlier run of the same month that is not
  * approved yet (run_id and detail: that run and its name), whose figures mtd() does not read until it is.
  */
-export const RUN_NOTICES = ["period_misfit", "earlier_run_open"] as const;
+export const RUN_NOTICES = ["period_misfit", "earlier_run_open", "attendance_incomplete"] as const;
 export const runNotice = z.object({
   kind: z.enum(RUN_NOTICES),
   detail: z.string(),
@@ -367,6 +391,9 @@ export const runRecord = z.object({
   corrects_id: z.number().int().nullable(),
   period_start: z.string(),
   period_end: z.string(),
+  /** The attendance the run pays: its period unless the office closed attendance earlier. */
+  attendance_start: z.string(),
+  attendance_end: z.string(),
   pay_date: z.string(),
   people: runPeopleRecord,
   status: z.enum(RUN_STATUSES),

@@ -50,6 +50,8 @@ export const payrollSettings = z.strictObject({
   pay_day_rule: z.enum(PAY_DAY_RULES, { error: MESSAGE.invalid }),
   /** The day of the month when the rule is fixed_day. */
   pay_day_of_month: wholeNumber(1, 31),
+  /** Attendance closes this many days before the period ends: a new run proposes its period's days moved back by it. */
+  attendance_cutoff_days: wholeNumber(0, 15),
   /** Turns a monthly rate into a daily one. */
   working_days_per_month: decimalBetween(1, 31, 2),
   /** Turns a daily rate into an hourly one. */
@@ -139,6 +141,7 @@ export const SETTINGS_RECORDS = {
     pay_frequency: z.enum(PAY_FREQUENCIES),
     pay_day_rule: z.enum(PAY_DAY_RULES),
     pay_day_of_month: z.number().int(),
+    attendance_cutoff_days: z.number().int(),
     working_days_per_month: z.string(),
     hours_per_day: z.string(),
     overtime_multiplier: z.string(),

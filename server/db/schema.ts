@@ -735,6 +735,9 @@ export const payrollRuns = pgTable(
     corrects_id: integer("corrects_id"),
     period_start: date("period_start").notNull(),
     period_end: date("period_end").notNull(),
+    /** The attendance it pays (its cut-off): the period unless attendance closed earlier; the days it locks once released. */
+    attendance_start: date("attendance_start").notNull(),
+    attendance_end: date("attendance_end").notNull(),
     pay_date: date("pay_date").notNull(),
     people: jsonb("people").$type<RunPeople>().notNull(),
     status: text("status").$type<RunStatus>().notNull().default("draft"),

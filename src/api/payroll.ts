@@ -26,7 +26,9 @@ export const payrollApi = {
   /** Takes an approval back; the reason is kept in the activity log. */
   reopen: async (id: number, reason: string) => (await http.post<Saved<RunRecord>>(`/payroll/${id}/reopen`, { reason })).data,
   /** Pays out: the run is final and everyone paid is told. */
-  release: async (id: number) => (await http.post<Saved<RunRecord>>(`/payroll/release/${id}`)).data,
+  /** `confirmOpenAttendance`: released knowing its attendance window has not ended (the server refuses it otherwise). */
+  release: async (id: number, confirmOpenAttendance = false) =>
+    (await http.post<Saved<RunRecord>>(`/payroll/release/${id}`, confirmOpenAttendance ? { confirm_open_attendance: true } : undefined)).data,
   bulkDelete: async (ids: number[]) => (await http.post<Saved<BulkDeleteResult>>("/payroll/bulk-delete", { ids })).data,
 };
 

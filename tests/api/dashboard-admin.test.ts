@@ -92,6 +92,8 @@ beforeAll(async () => {
     kind: "regular" as const,
     period_start: `${pay_date.slice(0, 8)}01`,
     period_end: pay_date,
+    attendance_start: `${pay_date.slice(0, 8)}01`,
+    attendance_end: pay_date,
     pay_date,
     people: "all" as const,
     status,

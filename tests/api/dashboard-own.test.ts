@@ -63,7 +63,7 @@ async function worked(userId: number, date: string, from: string, to: string | n
 async function run(state: RunState, payDate: string, fields: Partial<typeof payrollRuns.$inferInsert> = {}): Promise<number> {
   const [row] = await t.database.db
     .insert(payrollRuns)
-    .values({ name: unique("Run "), kind: "regular", period_start: `${payDate.slice(0, 8)}01`, period_end: payDate, pay_date: payDate, people: "all", status: state, currency: "USD", ...fields })
+    .values({ name: unique("Run "), kind: "regular", period_start: `${payDate.slice(0, 8)}01`, period_end: payDate, attendance_start: `${payDate.slice(0, 8)}01`, attendance_end: payDate, pay_date: payDate, people: "all", status: state, currency: "USD", ...fields })
     .returning({ id: payrollRuns.id });
   return row.id;
 }

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/api";
 import { createPayComponents } from "../support/pay-components";
-import { runTakenTo } from "../support/payroll-runs";
+import { CONFIRMED_OPEN, runTakenTo } from "../support/payroll-runs";
 import { ADMIN, createPerson, type Person } from "../support/people";
 import { requestsTo } from "../support/requests";
 
@@ -54,7 +54,7 @@ describe("creating a run", () => {
     // Someone else, the days after, or a correction of the settled run once released: created.
     await must(admin, "POST", "/api/payroll", { ...overlapping, people: { user_ids: [other.id] } }, 201);
     await must(admin, "POST", "/api/payroll", { period_start: "2027-05-01", period_end: "2027-05-31", pay_date: "2027-05-31", people: { user_ids: [paid.id] } }, 201);
-    await must(admin, "POST", `/api/payroll/release/${settled.id}`);
+    await must(admin, "POST", `/api/payroll/release/${settled.id}`, CONFIRMED_OPEN);
     await must(admin, "POST", "/api/payroll", { period_start: "2027-04-01", period_end: "2027-04-30", pay_date: "2027-05-05", people: { user_ids: [paid.id] }, corrects_id: settled.id }, 201);
   });
 

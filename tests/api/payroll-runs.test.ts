@@ -22,6 +22,7 @@ import { createPayComponents } from "../support/pay-components";
 import { PAYROLL_CALLERS, PAYROLL_MANAGERS, PAYROLL_READERS, PAYROLL_RELEASERS, payrollCallerTokens, PAYSLIP_READERS, type PayrollCaller } from "../support/payroll-callers";
 import { activitiesAfter, ADMIN, createPerson, employeeSignedIn, lastActivityId, staffWith, unique } from "../support/people";
 import { requestsTo } from "../support/requests";
+import { CONFIRMED_OPEN } from "../support/payroll-runs";
 
 let t: TestApp;
 let admin: string;
@@ -78,7 +79,7 @@ async function runIn(state: "draft" | "calculated" | "approved" | "released", pe
   if (state === "calculated") return readRun(run.id);
   await must(admin, "POST", `/api/payroll/${run.id}/approve`);
   if (state === "approved") return readRun(run.id);
-  return must(admin, "POST", `/api/payroll/release/${run.id}`);
+  return must(admin, "POST", `/api/payroll/release/${run.id}`, CONFIRMED_OPEN);
 }
 
 describe("who may", () => {
@@ -154,7 +155,7 @@ describe("a run's states", () => {
       message: "Only draft and calculated runs can be deleted; an approved run must be reopened first, and a released one stays.",
     });
 
-    const released = await must(admin, "POST", `/api/payroll/release/${run.id}`);
+    const released = await must(admin, "POST", `/api/payroll/release/${run.id}`, CONFIRMED_OPEN);
     expect(released).toMatchObject({ status: "released", released: { by: 1 } });
     for (const [method, url, body] of [
       ["POST", `/api/payslip/generate-payslips/${run.id}`],
@@ -285,7 +286,7 @@ describe("what a calculation makes", () => {
     expect((await calculate(first.id)).warnings).toEqual([]);
     // A correction of a released run pays again without the warning.
     await must(admin, "POST", `/api/payroll/${first.id}/approve`);
-    await must(admin, "POST", `/api/payroll/release/${first.id}`);
+    await must(admin, "POST", `/api/payroll/release/${first.id}`, CONFIRMED_OPEN);
     const correction = await createRun([one.id], month(2026, 2), { corrects_id: first.id });
     expect(correction).toMatchObject({ kind: "off_cycle", corrects_id: first.id, name: "Correction 2026-02-01 – 2026-02-28" });
     expect((await calculate(correction.id)).warnings).toEqual([]);
@@ -416,7 +417,7 @@ describe("after the calculation", () => {
     await must(admin, "POST", `/api/payroll/${run.id}/approve`);
     const before = (await must(paid.token, "GET", "/api/notifications")) as { type: string }[];
     expect(before.filter((item) => item.type === "payslip_released")).toEqual([]);
-    await must(admin, "POST", `/api/payroll/release/${run.id}`);
+    await must(admin, "POST", `/api/payroll/release/${run.id}`, CONFIRMED_OPEN);
     const [told] = (await must(paid.token, "GET", "/api/notifications")) as { type: string; title: string; message: string }[];
     expect(told).toMatchObject({ type: "payslip_released", title: "Your payslip is ready" });
     expect(told.message).toContain("Payroll for the notice");
@@ -430,7 +431,7 @@ describe("after the calculation", () => {
     await must(tokens.releaser, "POST", `/api/payroll/${run.id}/approve`);
     await must(admin, "POST", `/api/payroll/${run.id}/reopen`, { reason: "Missing overtime for the 14th" });
     await must(tokens.releaser, "POST", `/api/payroll/${run.id}/approve`);
-    await must(admin, "POST", `/api/payroll/release/${run.id}`);
+    await must(admin, "POST", `/api/payroll/release/${run.id}`, CONFIRMED_OPEN);
     const rows = (await activitiesAfter(t, admin, since)).filter((row) => row.subject_type === "payroll" && row.subject_id === run.id);
     const ids = { manager: (await must(tokens.manager, "GET", "/api/me")).id, releaser: (await must(tokens.releaser, "GET", "/api/me")).id };
     expect(rows.map((row) => [row.action, row.actor_id])).toEqual([
@@ -476,7 +477,7 @@ describe("after the calculation", () => {
     const [one, two] = [await person(), await person()];
     const january = await calculate((await createRun([one.id, two.id], month(2031, 1))).id);
     await must(admin, "POST", `/api/payroll/${january.id}/approve`);
-    await must(admin, "POST", `/api/payroll/release/${january.id}`);
+    await must(admin, "POST", `/api/payroll/release/${january.id}`, CONFIRMED_OPEN);
     // January corrected for one of them: 50.00 more allowance.
     await must(admin, "POST", "/api/pay-overrides", { user_id: one.id, component_id: components.ALLOW, mode: "amount", value: "150.00", effective_from: "2031-01-01", effective_to: null, reason: "Allowance underpaid" }, 201);
     const correction = await calculate((await createRun([one.id], month(2031, 1), { corrects_id: january.id })).id);

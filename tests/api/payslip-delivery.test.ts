@@ -11,6 +11,7 @@ import { PAYROLL_CALLERS, payrollCallerTokens, PAYSLIP_READERS, PAYSLIP_WITHDRAW
 import { startTestApp, type TestApp } from "../support/api";
 import { ADMIN, call, employeeSignedIn, type Person } from "../support/people";
 import { createSample } from "../support/samples";
+import { CONFIRMED_OPEN } from "../support/payroll-runs";
 
 let t: TestApp;
 let admin: string;
@@ -29,7 +30,7 @@ async function runOf(period_start: string, period_end: string, pay_date: string,
   await t.app.ctx.jobs.idle();
   if (release) {
     expect((await post(`/api/payroll/${run}/approve`)).statusCode).toBe(200);
-    expect((await post(`/api/payroll/release/${run}`)).statusCode).toBe(200);
+    expect((await post(`/api/payroll/release/${run}`, CONFIRMED_OPEN)).statusCode).toBe(200);
   }
   return run;
 }
@@ -83,7 +84,7 @@ describe("the payslip as a document", () => {
     // A released payslip in pesos between January and February, as if the company had paid in pesos once.
     const [pesoRun] = await t.database.db
       .insert(payrollRuns)
-      .values({ name: "Pesos", kind: "regular", period_start: "2026-02-01", period_end: "2026-02-10", pay_date: "2026-02-10", people: "all", status: "released", currency: "PHP" })
+      .values({ name: "Pesos", kind: "regular", period_start: "2026-02-01", period_end: "2026-02-10", attendance_start: "2026-02-01", attendance_end: "2026-02-10", pay_date: "2026-02-10", people: "all", status: "released", currency: "PHP" })
       .returning({ id: payrollRuns.id });
     const inputs = { pay_basis: "monthly", rate: 0, days_worked: 0, hours_worked: 0, overtime_hours: 0, late_minutes: 0, undertime_minutes: 0, absences: 0 } as const;
     const lines = [{ code: "BASIC", name: "Basic pay", kind: "earning" as const, amount: 5_000_000 }];

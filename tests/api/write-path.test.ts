@@ -20,6 +20,7 @@ import { month } from "../support/payroll-runs";
 import { startTestApp, type TestApp } from "../support/api";
 import { ADMIN, call, employeePayload, employeeSignedIn, GOOD_PASSWORD, multipart, PNG_1X1, staffWith } from "../support/people";
 import { createPayslip, createSample, SAMPLES } from "../support/samples";
+import { CONFIRMED_OPEN } from "../support/payroll-runs";
 
 let t: TestApp;
 let admin: string;
@@ -157,7 +158,7 @@ const WRITES: Record<string, Write> = {
     token: admin,
     request: { method: "POST", url: `/api/payroll/${await payrollRun(["calculate", "approve"])}/reopen`, payload: { reason: "The overtime of the 14th was missing" } },
   }),
-  "POST /api/payroll/release/{id}": async () => ({ token: admin, request: { method: "POST", url: `/api/payroll/release/${await payrollRun(["calculate", "approve"])}` } }),
+  "POST /api/payroll/release/{id}": async () => ({ token: admin, request: { method: "POST", url: `/api/payroll/release/${await payrollRun(["calculate", "approve"])}`, payload: CONFIRMED_OPEN } }),
   "POST /api/payroll/{id}/import": async () => {
     const { run, file } = await sheetToImport();
     return { token: admin, request: { method: "POST", url: `/api/payroll/${run}/import`, ...multipart([{ name: "file", filename: "payroll.csv", contentType: "text/csv", content: file }]) } };

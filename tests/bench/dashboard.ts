@@ -47,8 +47,9 @@ async function addToday(target: DatabaseOptions): Promise<void> {
       select id, (now() at time zone 'UTC')::date, now() - make_interval(mins => 30 + id % 240), 'manual' from users order by id limit ${CLOCKED_IN}`);
     await db.execute(sql`insert into attendance_breaks (record_id, started_at)
       select id, now() - interval '10 minutes' from attendance_records where clock_out_at is null order by id limit ${ON_BREAK}`);
-    await db.execute(sql`insert into payroll_runs (name, kind, period_start, period_end, pay_date, people, status, currency, total_people, total_gross, total_deductions, total_net, total_employer_cost)
-      select 'Bench ' || to_char(m, 'YYYY-MM'), 'regular', m::date, (m + interval '1 month - 1 day')::date, (m + interval '1 month - 1 day')::date, '"all"'::jsonb, 'released', 'USD',
+    await db.execute(sql`insert into payroll_runs (name, kind, period_start, period_end, attendance_start, attendance_end, pay_date, people, status, currency, total_people, total_gross, total_deductions, total_net, total_employer_cost)
+      select 'Bench ' || to_char(m, 'YYYY-MM'), 'regular', m::date, (m + interval '1 month - 1 day')::date, m::date, (m + interval '1 month - 1 day')::date,
+        (m + interval '1 month - 1 day')::date, '"all"'::jsonb, 'released', 'USD',
         ${PEOPLE}, 4200000000, 800000000, 3400000000, 4600000000
       from generate_series(date_trunc('month', now()) - interval '12 months', date_trunc('month', now()) - interval '1 month', interval '1 month') m`);
     await db.execute(sql`ANALYZE`);

@@ -15,6 +15,9 @@ export const month = (number: number) => {
   return { period_start: start, period_end: end, pay_date: end };
 };
 
+/** The release body of a run whose attendance window has not ended on the test clock. */
+export const CONFIRMED_OPEN = { confirm_open_attendance: true };
+
 /** A run created from `body` (POST /api/payroll) and taken by the administrator to `state`: calculated (its job done), approved, released. */
 export async function runTakenTo(t: TestApp, admin: string, state: RunState, body: Record<string, unknown>): Promise<RunRecord> {
   const { must } = requestsTo(() => t);
@@ -25,5 +28,7 @@ export async function runTakenTo(t: TestApp, admin: string, state: RunState, bod
   if (state === "calculated") return must(admin, "GET", `/api/payroll/${run.id}`);
   await must(admin, "POST", `/api/payroll/${run.id}/approve`);
   if (state === "approved") return must(admin, "GET", `/api/payroll/${run.id}`);
-  return must(admin, "POST", `/api/payroll/release/${run.id}`);
+  // Test runs are often of months still to come on the test clock: released knowing their attendance is open
+  // (payroll-attendance-window.test.ts tests the refusal without it).
+  return must(admin, "POST", `/api/payroll/release/${run.id}`, CONFIRMED_OPEN);
 }

@@ -12,6 +12,8 @@ export function runRecord(id: number, changes: Partial<RunRecord> = {}): RunReco
     corrects_id: null,
     period_start: "2026-10-01",
     period_end: "2026-10-31",
+    attendance_start: "2026-10-01",
+    attendance_end: "2026-10-31",
     pay_date: "2026-11-05",
     people: "all",
     status: "calculated",

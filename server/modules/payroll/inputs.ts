@@ -1,7 +1,7 @@
 /**
  * Everything a run computes from, loaded set-based (one query per kind of
  * fact, never one per person): the people in scope, their effective-dated
- * rates, their attendance summed over the period, their overrides and the
+ * rates, their attendance summed over the run's attendance window (its period unless attendance closed earlier), their overrides and the
  * run's adjustments of them, the active components planned once, the rate
  * tables in force, the people another regular run of the period already
  * pays, and what the month's other runs paid them (mtd).
@@ -82,6 +82,8 @@ export async function paidByOtherRegularRuns(db: Db, runId: number, period: Peri
 export interface RunToLoad {
   id?: number;
   period: Period;
+  /** The attendance it pays (the period unless attendance closed earlier): what the attendance variables read. */
+  attendance?: Period;
   /** The month its mtd() reads is the month of this date (a correction's: the corrected run's). */
   pay_date: string;
   corrects_id?: number | null;
@@ -94,12 +96,13 @@ export interface RunToLoad {
 
 /** A stored run as it computes (its people less those taken out by hand), narrowed to `within` when given. */
 export function storedRunToLoad(
-  run: Pick<typeof payrollRuns.$inferSelect, "id" | "period_start" | "period_end" | "pay_date" | "corrects_id" | "people" | "kind" | "currency" | "excluded_user_ids">,
+  run: Pick<typeof payrollRuns.$inferSelect, "id" | "period_start" | "period_end" | "attendance_start" | "attendance_end" | "pay_date" | "corrects_id" | "people" | "kind" | "currency" | "excluded_user_ids">,
   within?: readonly number[],
 ): RunToLoad {
   return {
     id: run.id,
     period: { start: run.period_start, end: run.period_end },
+    attendance: { start: run.attendance_start, end: run.attendance_end },
     pay_date: run.pay_date,
     corrects_id: run.corrects_id,
     people: run.people,
@@ -124,6 +127,7 @@ function groupByPerson<T extends { user_id: number }>(rows: readonly T[]): Map<n
 export async function loadRunInputs(ctx: AppContext, run: RunToLoad): Promise<RunInputs> {
   const { db } = ctx;
   const { period } = run;
+  const attendanceWindow = run.attendance ?? period;
   const settings = await readSettings(ctx, "payroll");
   const people = await db
     .select({ id: users.id, name: users.name, hire_date: users.hire_date, end_date: users.end_date })
@@ -149,8 +153,8 @@ export async function loadRunInputs(ctx: AppContext, run: RunToLoad): Promise<Ru
           .from(payRates)
           .where(and(anyOf(payRates.user_id, ids), lte(payRates.effective_from, period.end)))
           .orderBy(payRates.user_id, payRates.effective_from),
-    sumsByPerson(db, { userIds: ids, from: period.start, to: period.end, timeZone: time_zone, now: ctx.clock.now() }),
-    unworkedHolidays(db, { userIds: ids, from: period.start, to: period.end }, settings.unworked_holiday_rule),
+    sumsByPerson(db, { userIds: ids, from: attendanceWindow.start, to: attendanceWindow.end, timeZone: time_zone, now: ctx.clock.now() }),
+    unworkedHolidays(db, { userIds: ids, from: attendanceWindow.start, to: attendanceWindow.end }, settings.unworked_holiday_rule),
     ids.length === 0
       ? []
       : db

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MAX_BULK_IDS } from "../../../contracts/notifications";
-import { comparisonReply, payslipDetail, payslipRecord, reopenBody, runBody, runRecord, summaryStats } from "../../../contracts/payroll";
+import { comparisonReply, payslipDetail, payslipRecord, releaseBody, reopenBody, runBody, runRecord, summaryStats } from "../../../contracts/payroll";
 import { dataReply, listReply } from "../../../contracts/replies";
 import { idParams, MESSAGE, recordId } from "../../../contracts/validation";
 import { notFound } from "../../lib/errors";
@@ -67,8 +67,8 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
     message: request.t("payroll.runs.reopened"),
   }));
 
-  app.post("/payroll/release/:id", { config: { action: "payroll.release" }, schema: { params: idParams, response: { 200: runReply } } }, async (request) => ({
-    data: await releaseRun(app.ctx, request.user, request.author, request.params.id, request.t),
+  app.post("/payroll/release/:id", { config: { action: "payroll.release" }, schema: { params: idParams, body: releaseBody.nullish(), response: { 200: runReply } } }, async (request) => ({
+    data: await releaseRun(app.ctx, request.user, request.author, request.params.id, request.body?.confirm_open_attendance ?? false, request.t),
     message: request.t("payroll.runs.released"),
   }));
 

@@ -1,24 +1,43 @@
 /**
- * What the run page tells the payroll office about a regular run not yet
- * approved, besides its people's warnings: a period that is not one of the
- * pay frequency's, and an earlier run of the same month still open (its
- * figures count for this run's mtd() only once it is approved). Worked out
- * when read, for a page of runs at once, as things stand now.
+ * What the run page tells the payroll office about a run not yet approved,
+ * besides its people's warnings: attendance recorded only part of the way
+ * through the run's attendance window (days not entered yet, or still to
+ * come), and for a regular run a period that is not one of the pay
+ * frequency's and an earlier run of the same month still open (its figures
+ * count for this run's mtd() only once it is approved). Worked out when read,
+ * for a page of runs at once, as things stand now.
  */
-import { sql } from "drizzle-orm";
+import { and, between, eq, max, sql } from "drizzle-orm";
 import { periodFits, type PayFrequency } from "../../../contracts/pay-periods";
 import type { RunNotice } from "../../../contracts/payroll";
 import type { Db } from "../../db/client";
-import { payrollRuns } from "../../db/schema";
+import { attendanceRecords, payrollRuns, users } from "../../db/schema";
 import { array } from "../../lib/any-of";
+import { peopleInScope } from "./inputs";
 
-type NoticedRun = Pick<typeof payrollRuns.$inferSelect, "id" | "kind" | "status" | "period_start" | "period_end">;
+type NoticedRun = Pick<typeof payrollRuns.$inferSelect, "id" | "kind" | "status" | "period_start" | "period_end" | "attendance_start" | "attendance_end" | "people">;
 
-const isOpenRegular = (run: NoticedRun) => run.kind === "regular" && (run.status === "draft" || run.status === "calculated");
+const isOpen = (run: NoticedRun) => run.status === "draft" || run.status === "calculated";
+const isOpenRegular = (run: NoticedRun) => run.kind === "regular" && isOpen(run);
+
+/** The last day in the run's attendance window on which any of its people has time recorded (null: none at all). */
+async function lastRecordedDay(db: Db, run: NoticedRun): Promise<string | null> {
+  const [row] = await db
+    .select({ last: max(attendanceRecords.work_date) })
+    .from(attendanceRecords)
+    .innerJoin(users, eq(users.id, attendanceRecords.user_id))
+    .where(and(between(attendanceRecords.work_date, run.attendance_start, run.attendance_end), peopleInScope({ start: run.period_start, end: run.period_end }, run.people)));
+  return row?.last ?? null;
+}
 
 export async function runNotices(db: Db, runs: readonly NoticedRun[], frequency: PayFrequency): Promise<Map<number, RunNotice[]>> {
-  const open = runs.filter(isOpenRegular);
   const notices = new Map<number, RunNotice[]>(runs.map((run) => [run.id, []]));
+  for (const run of runs.filter(isOpen)) {
+    const last = await lastRecordedDay(db, run);
+    // The detail is the last day recorded, empty when none is: the page words both.
+    if (last === null || last < run.attendance_end) notices.get(run.id)!.push({ kind: "attendance_incomplete", detail: last ?? "", run_id: null });
+  }
+  const open = runs.filter(isOpenRegular);
   if (open.length === 0) return notices;
   for (const run of open) {
     if (!periodFits(frequency, run)) notices.get(run.id)!.push({ kind: "period_misfit", detail: frequency, run_id: null });

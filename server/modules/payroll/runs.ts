@@ -17,6 +17,8 @@ import { HttpError, invalidField, notFound } from "../../lib/errors";
 import type { Translate } from "../../lib/i18n";
 import { defineListSpec, paged, parseListQuery } from "../../lib/list";
 import { authorize } from "../../lib/policy";
+import { dateInZone } from "../../lib/time-zone";
+import { openAttendanceDays } from "../../../contracts/pay-periods";
 import type { RequestOrigin } from "../../lib/origin";
 import { mutate, type Author } from "../../lib/write";
 import { companyFacts } from "../company/facts";
@@ -91,6 +93,8 @@ export function toRunRecord(view: RunView, t: Translate, separateApprover: boole
     corrects_id: run.corrects_id,
     period_start: run.period_start,
     period_end: run.period_end,
+    attendance_start: run.attendance_start,
+    attendance_end: run.attendance_end,
     pay_date: run.pay_date,
     people: run.people,
     status: run.status,
@@ -203,6 +207,8 @@ export async function createRun(ctx: AppContext, actor: Actor, author: Author, i
         corrects_id: input.corrects_id,
         period_start: input.period_start,
         period_end: input.period_end,
+        attendance_start: input.attendance_start ?? input.period_start,
+        attendance_end: input.attendance_end ?? input.period_end,
         pay_date: input.pay_date,
         people: input.people,
         currency,
@@ -278,12 +284,18 @@ export async function reopenRun(ctx: AppContext, actor: Actor, author: Author, i
   return transition(ctx, actor, author, id, { action: "payroll.reopen", event: "payroll.reopened", to: "calculated", set: { approved_by: null, approved_at: null }, reason }, t);
 }
 
-export async function releaseRun(ctx: AppContext, actor: Actor, author: Author, id: number, t: Translate): Promise<RunRecord> {
+export async function releaseRun(ctx: AppContext, actor: Actor, author: Author, id: number, confirmOpenAttendance: boolean, t: Translate): Promise<RunRecord> {
+  const today = dateInZone(ctx.clock.now(), (await companyFacts(ctx.db)).time_zone);
   return transition(ctx, actor, author, id, {
     action: "payroll.release",
     event: "payroll.released",
     to: "released",
     set: { released_by: actor.id, released_at: ctx.clock.now() },
+    // Time recorded on those days after the release is not this run's: the office says it knows (the next run pays it).
+    check: (run) => {
+      const open = openAttendanceDays(run, today);
+      if (open && !confirmOpenAttendance) throw new HttpError(409, "payroll.runs.attendanceOpen", open);
+    },
     // Everyone paid hears of it with the release itself: nobody is told of a release rolled back.
     alsoWrite: async (tx, run) => {
       const paid = await tx.select({ user_id: payslips.user_id }).from(payslips).where(eq(payslips.payroll_id, id));

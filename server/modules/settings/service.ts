@@ -19,6 +19,7 @@ function settingsDefaults(config: Pick<Config, "session" | "throttle">): { [G in
       pay_frequency: "monthly",
       pay_day_rule: "last_working_day",
       pay_day_of_month: 25,
+      attendance_cutoff_days: 0,
       working_days_per_month: "22",
       hours_per_day: "8",
       overtime_multiplier: "1.25",

@@ -1,10 +1,10 @@
 import { useMemo } from "react";
 import { useCreate, useList } from "@refinedev/core";
-import { Alert, Button, DatePicker, Flex, Form, Input, Modal, Radio, Typography, type FormRule } from "antd";
+import { Alert, Button, DatePicker, Flex, Form, Input, Modal, Radio, Switch, Typography, type FormRule } from "antd";
 import i18next from "i18next";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { nextPayPeriod, payDateFor, periodFits } from "../../../contracts/pay-periods";
+import { attendanceWindowFor, nextPayPeriod, payDateFor, periodFits } from "../../../contracts/pay-periods";
 import { MAX_PERIOD_DAYS, runBody, type RunBody, type RunRecord } from "../../../contracts/payroll";
 import type { SettingsValues } from "../../../contracts/settings";
 import { requiredText } from "../../../contracts/validation";
@@ -29,6 +29,10 @@ interface Values {
   period_start: string;
   period_end: string;
   pay_date: string;
+  /** Attendance closes before the period ends: the window below is what the run pays. */
+  cut_off: boolean;
+  attendance_start?: string;
+  attendance_end?: string;
   who: Who;
   /** Named as the API's body nests them, so a 422 on people.user_ids lands on its field. */
   people?: { department?: string; user_ids?: number[] };
@@ -54,6 +58,18 @@ const PERIOD_END_RULE: FormRule = ({ getFieldValue }) => ({
   },
 });
 
+/** The attendance window's end: not before its start, at most a quarter, and by the period's end, as the server checks. */
+const WINDOW_END_RULE: FormRule = ({ getFieldValue }) => ({
+  validator: async (_, end: string | undefined) => {
+    const start = getFieldValue("attendance_start") as string | undefined;
+    const periodEnd = getFieldValue("period_end") as string | undefined;
+    if (!start || !end) return;
+    if (end < start) throw new Error(i18next.t("payroll.runs.endBeforeStart"));
+    if (rangeLength({ from: start, to: end }) > MAX_PERIOD_DAYS) throw new Error(i18next.t("payroll.runs.periodTooLong", { max: MAX_PERIOD_DAYS }));
+    if (periodEnd && end > periodEnd) throw new Error(i18next.t("payroll.runs.attendanceAfterPeriod"));
+  },
+});
+
 /** The pay date: in or after the period, as the server checks. */
 const PAY_DATE_RULE: FormRule = ({ getFieldValue }) => ({
   validator: async (_, payDate: string | undefined) => {
@@ -67,13 +83,23 @@ const PAY_DATE_RULE: FormRule = ({ getFieldValue }) => ({
  * frequency after the latest regular run's (or the last one ended, for a
  * first run), paid on the day the pay-day rule gives it.
  */
-export function comingRun(settings: Pick<SettingsValues<"payroll">, "pay_frequency" | "pay_day_rule" | "pay_day_of_month">, latestEnd: string | undefined, today: string): Pick<Values, "period_start" | "period_end" | "pay_date"> {
+export function comingRun(
+  settings: Pick<SettingsValues<"payroll">, "pay_frequency" | "pay_day_rule" | "pay_day_of_month" | "attendance_cutoff_days">,
+  latestEnd: string | undefined,
+  today: string,
+): Pick<Values, "period_start" | "period_end" | "pay_date" | "cut_off" | "attendance_start" | "attendance_end"> {
   const period = nextPayPeriod(settings.pay_frequency, latestEnd, today);
-  return { ...period, pay_date: payDateFor(settings.pay_day_rule, settings.pay_day_of_month, period) };
+  return { ...period, pay_date: payDateFor(settings.pay_day_rule, settings.pay_day_of_month, period), ...windowFields(period, settings.attendance_cutoff_days) };
 }
 
-/** Unread settings (a caller who may not read them) lay runs out monthly, paid on the period's last day. */
-const MONTHLY = { pay_frequency: "monthly", pay_day_rule: "last_day", pay_day_of_month: 31 } as const;
+/** The attendance window's fields for a period: the settings' cut-off days before its end, or the period itself with no cut-off. */
+function windowFields(period: { period_start: string; period_end: string }, cutoffDays: number) {
+  const window = attendanceWindowFor(period, cutoffDays);
+  return { cut_off: cutoffDays > 0, attendance_start: window.period_start, attendance_end: window.period_end };
+}
+
+/** Unread settings (a caller who may not read them) lay runs out monthly, paid on the period's last day, with no cut-off. */
+const MONTHLY = { pay_frequency: "monthly", pay_day_rule: "last_day", pay_day_of_month: 31, attendance_cutoff_days: 0 } as const;
 
 function bodyOf(values: Values, correctsId: number | undefined): Partial<RunBody> {
   const name = values.name?.trim();
@@ -85,6 +111,7 @@ function bodyOf(values: Values, correctsId: number | undefined): Partial<RunBody
     period_end: values.period_end,
     pay_date: values.pay_date,
     people,
+    ...(values.cut_off && values.attendance_start && values.attendance_end ? { attendance_start: values.attendance_start, attendance_end: values.attendance_end } : {}),
     ...(correctsId !== undefined ? { corrects_id: correctsId } : {}),
   };
 }
@@ -125,7 +152,15 @@ function CreateRunForm({ onClose, corrects }: { onClose: () => void; corrects?: 
   const initialValues = useMemo(
     () =>
       corrects
-        ? { who: (may("users.lookup") ? "people" : "all") as Who, period_start: corrects.period_start, period_end: corrects.period_end, pay_date: corrects.pay_date }
+        ? {
+            who: (may("users.lookup") ? "people" : "all") as Who,
+            period_start: corrects.period_start,
+            period_end: corrects.period_end,
+            pay_date: corrects.pay_date,
+            cut_off: corrects.attendance_start !== corrects.period_start || corrects.attendance_end !== corrects.period_end,
+            attendance_start: corrects.attendance_start,
+            attendance_end: corrects.attendance_end,
+          }
         : settings && { who: "all" as Who, ...comingRun(settings, latestEnd, todayIn(zone)) },
     [corrects, may, latestEnd, zone, settings],
   );
@@ -142,11 +177,24 @@ function CreateRunForm({ onClose, corrects }: { onClose: () => void; corrects?: 
   const periodStart = Form.useWatch("period_start", formProps.form);
   const periodEnd = Form.useWatch("period_end", formProps.form);
   // A correction pays the corrected run's period, whatever it was.
+  const cutOff = Form.useWatch("cut_off", formProps.form) ?? false;
+  // Shown, the window's dates are needed: left empty, the run would quietly pay its period's attendance.
+  const windowRequired: FormRule = { required: true, message: t("validation.required") };
+  const cutoffDays = settings?.attendance_cutoff_days ?? 0;
   const misfit = !corrects && settings && periodStart && periodEnd && periodStart <= periodEnd && !periodFits(settings.pay_frequency, { period_start: periodStart, period_end: periodEnd });
 
   if (latest.query.isLoading || !initialValues) return null;
   return (
-    <Form<Values> {...formProps} name="payroll-create" layout="vertical" initialValues={initialValues}>
+    <Form<Values>
+      {...formProps}
+      name="payroll-create"
+      layout="vertical"
+      initialValues={initialValues}
+      // A new period moves its attendance window with it, the settings' cut-off days before its end.
+      onValuesChange={(changed: Partial<Values>, all: Values) => {
+        if ((changed.period_start || changed.period_end) && all.period_start && all.period_end) formProps.form?.setFieldsValue(windowFields(all, cutoffDays));
+      }}
+    >
       {corrects && <Typography.Paragraph>{t("payrollUi.runs.create.correctionExplains")}</Typography.Paragraph>}
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <FieldRow>
@@ -158,6 +206,25 @@ function CreateRunForm({ onClose, corrects }: { onClose: () => void; corrects?: 
         </Form.Item>
       </FieldRow>
       {misfit && <Alert type="warning" showIcon message={t("payrollUi.runs.create.periodMisfit", { frequency: t(`settings.payroll.frequencies.${settings.pay_frequency}`) })} style={{ marginBottom: 16 }} />}
+      <Form.Item name="cut_off" label={t("payrollUi.runs.create.cutOff")} valuePropName="checked" extra={t("payrollUi.runs.create.cutOffHint")}>
+        <Switch />
+      </Form.Item>
+      {cutOff && (
+        <FieldRow>
+          <Form.Item name="attendance_start" label={t("payrollUi.runs.create.attendanceStart")} rules={[windowRequired, ...RULES.attendance_start]} {...dateFieldProps}>
+            <DatePicker format={dateFormats} style={{ width: "100%" }} {...typedDateProps} />
+          </Form.Item>
+          <Form.Item
+            name="attendance_end"
+            label={t("payrollUi.runs.create.attendanceEnd")}
+            rules={[windowRequired, ...RULES.attendance_end, WINDOW_END_RULE]}
+            dependencies={["attendance_start", "period_end"]}
+            {...dateFieldProps}
+          >
+            <DatePicker format={dateFormats} style={{ width: "100%" }} {...typedDateProps} />
+          </Form.Item>
+        </FieldRow>
+      )}
       <Form.Item name="pay_date" label={t("payrollUi.runs.create.payDate")} rules={[...RULES.pay_date, PAY_DATE_RULE]} dependencies={["period_start"]} extra={t("payrollUi.runs.create.payDateHint")} {...dateFieldProps}>
         <DatePicker format={dateFormats} {...typedDateProps} />
       </Form.Item>

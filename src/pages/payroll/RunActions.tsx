@@ -1,10 +1,11 @@
 import { useState } from "react";
 import { CalculatorOutlined, CheckOutlined, DeleteOutlined, DiffOutlined, RollbackOutlined, SendOutlined } from "@ant-design/icons";
 import { useDelete } from "@refinedev/core";
-import { Button, Modal, Space, Typography } from "antd";
+import { Alert, Button, Modal, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { formatMoney } from "../../../contracts/money";
+import { openAttendanceDays } from "../../../contracts/pay-periods";
 import { reopenBody, type RunRecord } from "../../../contracts/payroll";
 import { decide, type Action, type Decision } from "../../../contracts/policies";
 import { payrollApi } from "../../api/payroll";
@@ -20,6 +21,8 @@ import { formatCount } from "../../i18n/numbers";
 import { toast } from "../../lib/toast";
 import { pagePath } from "../../resources";
 import { actorOf } from "../../resources/access";
+import { useCompanyProfile } from "../../components/company/useCompanyProfile";
+import { todayIn } from "../../i18n/calendar";
 import { CreateRunDialog } from "./CreateRunDialog";
 
 const RULES = zodRules(reopenBody.shape);
@@ -74,14 +77,17 @@ function ReopenDialog({ run, open, onClose, onDone }: { run: RunRecord; open: bo
   );
 }
 
-/** Releasing pays people and tells them: said in full before it happens. */
+/** Releasing pays people and tells them: said in full before it happens, with the attendance days still open. */
 function ReleaseDialog({ run, open, onClose, onDone }: { run: RunRecord; open: boolean; onClose: () => void; onDone: () => void }) {
   const { t, name, people, count, net, payDate } = useWhatIsPaid(run);
+  const { i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
+  // The days of its attendance not over yet, named here: releasing from this dialog is the confirmation the server asks for.
+  const openDays = openAttendanceDays(run, todayIn(useCompanyProfile().profile?.time_zone));
   const release = async () => {
     setBusy(true);
     try {
-      const reply = await payrollApi.release(run.id);
+      const reply = await payrollApi.release(run.id, openDays !== null);
       toast("success", reply.message);
       onClose();
     } catch (failure) {
@@ -104,6 +110,13 @@ function ReleaseDialog({ run, open, onClose, onDone }: { run: RunRecord; open: b
       <Typography.Paragraph>{t("payrollUi.review.release.pays", { count, people, net, date: payDate })}</Typography.Paragraph>
       <Typography.Paragraph strong>{t("payrollUi.review.release.notifies", { count, people })}</Typography.Paragraph>
       <Typography.Paragraph>{t("payrollUi.review.release.final")}</Typography.Paragraph>
+      {openDays && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t("payrollUi.review.release.openDays", { from: formatDay(openDays.from, i18n.language), to: formatDay(openDays.to, i18n.language) })}
+        />
+      )}
     </Modal>
   );
 }

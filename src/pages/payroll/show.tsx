@@ -84,11 +84,17 @@ function Notices({ run, calculating, blocking, onShowWarnings }: { run: RunRecor
         }
       />,
     );
+  const { i18n } = useTranslation();
+  const day = (date: string) => formatDay(date, i18n.language);
   for (const notice of run.notices) {
     const text =
       notice.kind === "period_misfit"
         ? t("payrollUi.review.notices.periodMisfit", { frequency: t(`settings.payroll.frequencies.${notice.detail}`) })
-        : t("payrollUi.review.notices.earlierRunOpen", { name: runName(notice.detail) });
+        : notice.kind === "attendance_incomplete"
+          ? notice.detail
+            ? t("payrollUi.review.notices.attendanceIncomplete", { date: day(notice.detail), end: day(run.attendance_end) })
+            : t("payrollUi.review.notices.attendanceIncompleteNone", { start: day(run.attendance_start), end: day(run.attendance_end) })
+          : t("payrollUi.review.notices.earlierRunOpen", { name: runName(notice.detail) });
     const open = notice.run_id !== null && (
       <LinkButton size="small" to={pagePath("payroll", "show", notice.run_id)}>
         {t("payrollUi.review.notices.openEarlierRun")}
@@ -167,6 +173,9 @@ export default function PayrollRunPage() {
           </Flex>
           <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
             <Descriptions.Item label={t("payrollUi.review.period")}>{formatPeriod(run.period_start, run.period_end, language)}</Descriptions.Item>
+            {(run.attendance_start !== run.period_start || run.attendance_end !== run.period_end) && (
+              <Descriptions.Item label={t("payrollUi.review.attendanceWindow")}>{formatPeriod(run.attendance_start, run.attendance_end, language)}</Descriptions.Item>
+            )}
             <Descriptions.Item label={t("payrollUi.review.payDate")}>{formatDay(run.pay_date, language)}</Descriptions.Item>
             <Descriptions.Item label={t("payrollUi.review.who")}>
               <People people={run.people} />

@@ -35,6 +35,9 @@ export default function PayrollSettingsPage() {
             )
           }
         </Form.Item>
+        <Form.Item {...field("attendance_cutoff_days")}>
+          <InputNumber min={0} max={15} style={{ width: 160 }} />
+        </Form.Item>
       </Card>
       <Card title={t("settings.payroll.rates")} style={{ marginBottom: 16 }}>
         <FieldRow>
