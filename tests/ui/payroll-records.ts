@@ -12,8 +12,6 @@ export function runRecord(id: number, changes: Partial<RunRecord> = {}): RunReco
     corrects_id: null,
     period_start: "2026-10-01",
     period_end: "2026-10-31",
-    attendance_start: "2026-10-01",
-    attendance_end: "2026-10-31",
     pay_date: "2026-11-05",
     people: "all",
     status: "calculated",
@@ -30,6 +28,9 @@ export function runRecord(id: number, changes: Partial<RunRecord> = {}): RunReco
     created_at: "2026-11-20T01:00:00.000Z",
     updated_at: "2026-11-20T02:00:00.000Z",
     ...changes,
+    // Attendance follows the period unless the run closes it earlier.
+    attendance_start: changes.attendance_start ?? changes.period_start ?? "2026-10-01",
+    attendance_end: changes.attendance_end ?? changes.period_end ?? "2026-10-31",
   };
 }
 

@@ -7,7 +7,7 @@
  * previous run, and a payslip's lines in the drawer.
  */
 import { configure, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { payslipRecord, runRecord, stamp } from "./payroll-records";
 import { runReviewSession } from "./payroll-sessions";
 import { PAYROLL_SETTINGS } from "./payroll-settings";
@@ -212,6 +212,30 @@ describe("payroll runs list", () => {
     expect(await within(dialog).findByText("This period is not one of the pay frequency's (Monthly): check its dates. A run for new starters or after a change of frequency can still be created.")).toBeInTheDocument();
   }, 40_000);
 
+  it("proposes the attendance window of the settings' cut-off, moved with the period, and sends it", async () => {
+    const user = setupUser();
+    const fake = listSession(MANAGER);
+    fake.on("GET", "/settings/payroll", [200, { data: { ...PAYROLL_SETTINGS, pay_frequency: "semi_monthly", attendance_cutoff_days: 3 } }]);
+    fake.on("POST", "/payroll", [201, { data: runRecord(5, { status: "draft" }), message: "Payroll run created." }]);
+    renderAt("/payroll");
+    await user.click(await screen.findByText("New payroll run", { selector: "button span" }));
+    const dialog = await screen.findByRole("dialog");
+    // December's first half, attendance closing 3 days before its end: Nov 28 – Dec 12.
+    await waitFor(() => expect(within(dialog).getByLabelText("Period start")).toHaveValue("12/01/26"));
+    expect(within(dialog).getByRole("switch", { name: "Attendance closes before the period ends" })).toBeChecked();
+    expect(within(dialog).getByLabelText("Attendance from")).toHaveValue("11/28/26");
+    expect(within(dialog).getByLabelText("Attendance to")).toHaveValue("12/12/26");
+    // Another period moves the window with it.
+    const end = within(dialog).getByLabelText("Period end");
+    await user.click(end);
+    await user.clear(end);
+    await user.type(end, "12/14/26{Enter}");
+    await waitFor(() => expect(within(dialog).getByLabelText("Attendance to")).toHaveValue("12/11/26"));
+    await user.click(within(dialog).getByRole("button", { name: "Create run" }));
+    await waitFor(() => expect(fake.calls.some((call) => call.method === "POST")).toBe(true));
+    expect(fake.calls.find((call) => call.method === "POST")!.body).toMatchObject({ period_start: "2026-12-01", period_end: "2026-12-14", attendance_start: "2026-11-28", attendance_end: "2026-12-11" });
+  }, 60_000);
+
   it("takes Enter in a date field as the end of typing the date, not as creating the run", async () => {
     const user = setupUser();
     const fake = listSession(MANAGER);
@@ -270,7 +294,10 @@ describe("a run's review", () => {
       period_start: "2026-11-16",
       period_end: "2026-11-30",
       pay_date: "2026-11-30",
+      attendance_start: "2026-11-13",
+      attendance_end: "2026-11-27",
       notices: [
+        { kind: "attendance_incomplete", detail: "2026-11-24", run_id: null },
         { kind: "period_misfit", detail: "weekly", run_id: null },
         { kind: "earlier_run_open", detail: "Payroll 2026-11-01 – 2026-11-15", run_id: 3 },
       ],
@@ -281,6 +308,11 @@ describe("a run's review", () => {
     const open = screen.getByText(/an earlier run of the same month, is not approved yet/).closest(".ant-alert") as HTMLElement;
     expect(open).toHaveTextContent("Payroll Nov 1 – 15, 2026, an earlier run");
     expect(within(open).getByRole("link", { name: "Open it" })).toHaveAttribute("href", "/payroll/3");
+    // Its attendance window, and attendance recorded only part of the way through it.
+    expect(screen.getByText("Attendance paid").closest("tr, .ant-descriptions-item")).toHaveTextContent("Nov 13 – 27, 2026");
+    expect(
+      screen.getByText("Attendance is recorded up to Nov 24, 2026, and this run pays attendance to Nov 27, 2026: the days after are not recorded yet (or nobody worked them). Calculate again once they are."),
+    ).toBeInTheDocument();
   }, 40_000);
 
   it("offers a calculated run's manager Recalculate and Delete, but not Approve (releasing needs payroll_release)", async () => {
@@ -399,8 +431,32 @@ describe("a run's review", () => {
     const dialog = await screen.findByRole("dialog", { name: "Release October 2026?" });
     expect(within(dialog).getByText("38 people will be paid ₱1,442,281.59 in total on Nov 5, 2026.")).toBeInTheDocument();
     expect(within(dialog).getByText("38 people will be notified, in the app and by e-mail, that their payslips are ready.")).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Attendance is still open/)).toBeNull();
     await user.click(within(dialog).getByRole("button", { name: /Release and notify/ }));
     await waitFor(() => expect(fake.calls.some((call) => call.method === "POST" && call.url === "/payroll/release/2")).toBe(true));
+    expect(fake.calls.find((call) => call.method === "POST")!.body).toBeUndefined();
+  }, 40_000);
+
+  it("names the attendance days still open before releasing, and releases knowing it", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-23T06:00:00Z"));
+    try {
+      const user = setupUser();
+      const approved = runRecord(2, { status: "approved", period_start: "2026-11-16", period_end: "2026-11-30", attendance_start: "2026-11-16", attendance_end: "2026-11-30", pay_date: "2026-11-30" });
+      const fake = reviewSession(RELEASER, approved);
+      fake.on("POST", "/payroll/release/2", [200, { data: { ...approved, status: "released" }, message: "Payroll run released: everyone paid has been told." }]);
+      renderAt("/payroll/2");
+      await user.click(within(await header()).getByRole("button", { name: "Release" }));
+      const dialog = await screen.findByRole("dialog");
+      expect(
+        within(dialog).getByText("Attendance is still open from Nov 23, 2026 to Nov 30, 2026: time recorded on those days after the release is not paid by this run (the next run pays it)."),
+      ).toBeInTheDocument();
+      await user.click(within(dialog).getByRole("button", { name: /Release and notify/ }));
+      await waitFor(() => expect(fake.calls.some((call) => call.method === "POST" && call.url === "/payroll/release/2")).toBe(true));
+      expect(fake.calls.find((call) => call.method === "POST")!.body).toEqual({ confirm_open_attendance: true });
+    } finally {
+      vi.useRealTimers();
+    }
   }, 40_000);
 
   it("requires a reason to reopen an approved run, and sends it", async () => {
