@@ -28,6 +28,13 @@ const kindMinutes = {
   special_holiday_overtime_minutes: minutes,
 };
 
+/** Of the night minutes, those on a rest day, a regular holiday, a special non-working day: their premium is on that day's rate. */
+const nightKindMinutes = {
+  rest_day_night_minutes: minutes,
+  regular_holiday_night_minutes: minutes,
+  special_holiday_night_minutes: minutes,
+};
+
 /** One person's day. */
 export const attendanceDay = z.object({
   user_id: z.number().int(),
@@ -48,6 +55,7 @@ export const attendanceDay = z.object({
   ...kindMinutes,
   /** Worked between 22:00 and 06:00 in the company's zone. */
   night_minutes: minutes,
+  ...nightKindMinutes,
   /** A workday's first hours that fell after midnight on a day that pays more (a holiday): paid at that day's rate. */
   crossed_minutes: minutes,
 });
@@ -67,6 +75,7 @@ export const daysSummary = z.object({
   overtime_minutes: minutes,
   undertime_minutes: minutes,
   night_minutes: minutes,
+  ...nightKindMinutes,
   ...kindMinutes,
 });
 

@@ -38,6 +38,10 @@ export const PAY_VARIABLES = [
   "special_holiday_hours",
   "special_holiday_overtime_hours",
   "night_hours",
+  /** Of night_hours, those on a rest day, a regular holiday, a special day: their premium is a share of that day's rate. */
+  "rest_day_night_hours",
+  "regular_holiday_night_hours",
+  "special_holiday_night_hours",
   /** Regular holidays (special non-working days) on the person's workdays that they did not work; regular ones as the settings' rule pays them. */
   "regular_holidays_unworked",
   "special_holidays_unworked",

@@ -601,6 +601,10 @@ export const attendanceDays = pgTable(
     overtime_minutes: integer("overtime_minutes").notNull(),
     ...kindMinuteColumns(),
     night_minutes: integer("night_minutes").notNull().default(0),
+    /** Of the night minutes, those on a rest day, a regular holiday, a special day: their premium is on that day's rate. */
+    rest_day_night_minutes: integer("rest_day_night_minutes").notNull().default(0),
+    regular_holiday_night_minutes: integer("regular_holiday_night_minutes").notNull().default(0),
+    special_holiday_night_minutes: integer("special_holiday_night_minutes").notNull().default(0),
     crossed_minutes: integer("crossed_minutes").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.work_date] }), index("attendance_days_date_idx").on(t.work_date), index("attendance_days_schedule_idx").on(t.schedule_id)],
@@ -632,6 +636,10 @@ export const attendanceMonths = pgTable(
     days_worked: numeric("days_worked").notNull().default("0"),
     ...kindMinuteColumns(),
     night_minutes: integer("night_minutes").notNull().default(0),
+    /** Of the night minutes, those on a rest day, a regular holiday, a special day: their premium is on that day's rate. */
+    rest_day_night_minutes: integer("rest_day_night_minutes").notNull().default(0),
+    regular_holiday_night_minutes: integer("regular_holiday_night_minutes").notNull().default(0),
+    special_holiday_night_minutes: integer("special_holiday_night_minutes").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.month] }), index("attendance_months_month_idx").on(t.month)],
 );

@@ -15,7 +15,8 @@
  *   already pays every day of the month, so monthly-paid people get the part above 100 %.
  * - HOLIDAY_PAY: an unworked regular holiday at 100 % for people paid by the day or hour
  *   (art. 94(a); who qualifies: the payroll settings' rule), nothing more for monthly pay.
- * - NIGHT: 10 % of the hourly rate for each hour between 22:00 and 06:00 (art. 86).
+ * - NIGHT: 10 % of the rate of each hour worked between 22:00 and 06:00 (art. 86; DOLE Handbook on
+ *   Workers' Statutory Monetary Benefits): of 130 % on a rest day or special day, of 200 % on a regular holiday.
  * - RICE: rice subsidy of 2,500 a month, in the month's last run; a de minimis benefit
  *   (RR 29-2025; not taxable).
  * - LATE and ABSENT: time not worked at the hourly and daily rate, for those whose pay
@@ -133,7 +134,7 @@ export const DEMO_PAY_COMPONENTS: ComponentBody[] = [
   },
   { code: "HOLIDAY_WORK", name: "Regular holiday work", kind: "earning", taxable: true, pre_tax: false, employer_share: null, calculation: formula("hourly_rate * regular_holiday_hours * (2 - paid_monthly)"), active: true, order: 22 },
   { code: "HOLIDAY_PAY", name: "Regular holiday pay", kind: "earning", taxable: true, pre_tax: false, employer_share: null, calculation: formula("if(paid_monthly, 0, daily_rate * regular_holidays_unworked)"), active: true, order: 23 },
-  { code: "NIGHT", name: "Night differential", kind: "earning", taxable: true, pre_tax: false, employer_share: null, calculation: formula("hourly_rate * night_hours * 0.10"), active: true, order: 24 },
+  { code: "NIGHT", name: "Night differential", kind: "earning", taxable: true, pre_tax: false, employer_share: null, calculation: formula("hourly_rate * 0.10 * (night_hours + (rest_day_night_hours + special_holiday_night_hours) * 0.30 + regular_holiday_night_hours)"), active: true, order: 24 },
   { code: "RICE", name: "Rice subsidy", kind: "earning", taxable: false, pre_tax: false, employer_share: null, calculation: formula("if(last_period_in_month, 2500, 0)"), active: true, order: 30 },
   {
     code: "LATE",

@@ -17,6 +17,10 @@
  * - Night shift differential: +10 % of the hourly rate for each hour between
  *   22:00 and 06:00 (art. 86): a 22:00–07:00 shift with its hour's break
  *   has 7 such hours, 7 × 10.00 = 70.00, so the day pays 800 + 70 = 870.00.
+ *   On a rest day or special day the premium is 10 % of that day's 130 % rate
+ *   (13.00 an hour), on a regular holiday 10 % of its 200 % (20.00 an hour)
+ *   (DOLE Handbook on Workers' Statutory Monetary Benefits, 2024, night shift
+ *   differential table); hours after midnight take the next day's kind.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PAY_COMPONENTS } from "../../server/db/seed-payroll";
@@ -27,6 +31,7 @@ let t: TestApp;
 let admin: string;
 let daily: Person;
 let nightWorker: Person;
+let holidayNights: Person;
 
 const REASON = "Timesheet signed by the supervisor";
 /** A Manila wall time (UTC+8) as an instant. */
@@ -70,10 +75,11 @@ beforeAll(async () => {
   const pay = { pay_basis: "daily", base_rate: 80_000, currency, hire_date: "2025-01-15" };
   daily = await createPerson(t, admin, pay);
   nightWorker = await createPerson(t, admin, pay);
+  holidayNights = await createPerson(t, admin, pay);
   const schedule = async (name: string, start_time: string, end_time: string) =>
     (await ok("POST", "/api/schedules", { name, working_days: [1, 2, 3, 4, 5], start_time, end_time, unpaid_break_minutes: 60, grace_minutes: 10, overtime_after_minutes: 480 })).data.id;
   await ok("POST", `/api/schedules/${await schedule("Day kinds office", "08:00", "17:00")}/assignments`, { user_ids: [daily.id], effective_from: "2026-01-01" });
-  await ok("POST", `/api/schedules/${await schedule("Day kinds night", "22:00", "07:00")}/assignments`, { user_ids: [nightWorker.id], effective_from: "2026-01-01" });
+  await ok("POST", `/api/schedules/${await schedule("Day kinds night", "22:00", "07:00")}/assignments`, { user_ids: [nightWorker.id, holidayNights.id], effective_from: "2026-01-01" });
 
   // Mondays 2, 9 and 16 February are regular holidays here; Tuesday 17 February (Chinese New Year) a special non-working day.
   for (const [date, name] of [["2026-02-02", "Founding day"], ["2026-02-09", "Town fiesta"], ["2026-02-16", "Patron saint"]]) {
@@ -88,6 +94,9 @@ beforeAll(async () => {
   await enter(daily, "2026-02-17", "08:00", "17:00", lunch); // special non-working day, worked 8 h
   // Friday the 13th: no record, so the 16th is not paid under the rule "present the workday before".
   await enter(nightWorker, "2026-02-10", "22:00", "07:00");
+  // Friday 13 into Saturday (a rest day), and Sunday 15 (a rest day) into Monday 16 (a regular holiday).
+  await enter(holidayNights, "2026-02-13", "22:00", "07:00");
+  await enter(holidayNights, "2026-02-15", "22:00", "07:00");
 });
 
 afterAll(async () => {
@@ -153,6 +162,17 @@ describe("the hours and days a formula reads", () => {
     const tried = await tryFormula(nightWorker, "daily_rate * days_worked + hourly_rate * night_hours * 0.10");
     expect(tried.inputs).toMatchObject({ days_worked: "1", night_hours: "7" });
     expect(tried.amount).toBe(87_000);
+  });
+
+  it("pays night hours on a rest day or holiday on that day's rate: 10 % of 130 % and of 200 %", async () => {
+    // Friday 22:00–24:00 is a workday's night (2 h); Saturday 00:00–06:00 a rest day's, less the shift's unpaid hour in its
+    // middle (02:00–03:00): 5 h. Sunday 22:00–24:00 is a rest day's (2 h), Monday 00:00–06:00 a regular holiday's (6 h).
+    const tried = await tryFormula(holidayNights, "night_hours + rest_day_night_hours + regular_holiday_night_hours + special_holiday_night_hours");
+    expect(tried.inputs).toMatchObject({ night_hours: "15", rest_day_night_hours: "7", regular_holiday_night_hours: "6", special_holiday_night_hours: "0" });
+    // 8 hours at 10.00 (the workday's 2, and the 6 of the holiday at least), 7 rest-day hours at 13.00, 6 holiday hours at 20.00:
+    // 2 × 10.00 + 7 × 13.00 + 6 × 20.00 = 20.00 + 91.00 + 120.00 = 231.00.
+    const night = DEMO_PAY_COMPONENTS.find((component) => component.code === "NIGHT")!;
+    expect((await preview(holidayNights, night)).amount).toBe(23_100);
   });
 
   it("reads the payroll settings and the period's place among the pay frequency's periods", async () => {

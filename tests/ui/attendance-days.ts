@@ -22,6 +22,9 @@ export const attendanceDay = (date: string, changes: Partial<AttendanceDay> = {}
   special_holiday_minutes: 0,
   special_holiday_overtime_minutes: 0,
   night_minutes: 0,
+  rest_day_night_minutes: 0,
+  regular_holiday_night_minutes: 0,
+  special_holiday_night_minutes: 0,
   crossed_minutes: 0,
   ...changes,
 });

@@ -14,7 +14,7 @@ import type { AppContext } from "../../lib/context";
 import type { JobKind } from "../../lib/jobs";
 import { companyFacts } from "../company/facts";
 import { recordDays } from "./derive";
-import { KIND_MINUTES, SUMMED_MINUTES } from "./derive-core";
+import { KIND_MINUTES, NIGHT_KIND_MINUTES, SUMMED_MINUTES } from "./derive-core";
 import { array } from "../../lib/any-of";
 
 /**
@@ -63,6 +63,7 @@ const FIGURES = [
   "overtime_minutes",
   ...KIND_MINUTES,
   "night_minutes",
+  ...NIGHT_KIND_MINUTES,
   "crossed_minutes",
 ] as const satisfies readonly (keyof AttendanceDay)[];
 

@@ -111,7 +111,14 @@ export interface KindMinutes {
   special_holiday_overtime_minutes: number;
 }
 
-export interface DayFigures extends KindMinutes {
+/** Night minutes (22:00–06:00) that fell on a kind of day paying more than a workday: their premium is on that day's rate. */
+export interface NightKindMinutes {
+  rest_day_night_minutes: number;
+  regular_holiday_night_minutes: number;
+  special_holiday_night_minutes: number;
+}
+
+export interface DayFigures extends KindMinutes, NightKindMinutes {
   status: DayStatus;
   scheduled_minutes: number;
   worked_minutes: number;
@@ -137,6 +144,10 @@ export const KIND_MINUTES = [
 ] as const satisfies readonly (keyof KindMinutes)[];
 
 const NO_KIND_MINUTES = Object.fromEntries(KIND_MINUTES.map((name) => [name, 0])) as unknown as KindMinutes;
+
+export const NIGHT_KIND_MINUTES = ["rest_day_night_minutes", "regular_holiday_night_minutes", "special_holiday_night_minutes"] as const satisfies readonly (keyof NightKindMinutes)[];
+
+const NO_NIGHT_KIND_MINUTES = Object.fromEntries(NIGHT_KIND_MINUTES.map((name) => [name, 0])) as unknown as NightKindMinutes;
 
 const MINUTE = 60_000;
 const toMinutes = (ms: number) => Math.max(0, Math.floor(ms / MINUTE));
@@ -240,7 +251,15 @@ function splitWorked(pieces: readonly Span[], input: DayInput, kind: DayKind, th
     elapsed += piece.end - piece.start;
   }
   const minutes = (bucket: Map<DayKind, number>, of: DayKind) => toMinutes(bucket.get(of) ?? 0);
-  const night = nights(input.date, input.timeZone).reduce((sum, window) => sum + pieces.reduce((inWindow, piece) => inWindow + overlap(piece, window), 0), 0);
+  // Night time, split where midnight falls as the hours are: after it, the next day's kind when that pays more.
+  const nightMs = new Map<DayKind, number>();
+  for (const window of nights(input.date, input.timeZone)) {
+    for (const piece of pieces) {
+      add(nightMs, kind, overlap(piece, { start: Math.max(window.start, piece.start), end: Math.min(window.end, midnight) }));
+      add(nightMs, laterKind, overlap(piece, { start: Math.max(window.start, midnight), end: window.end }));
+    }
+  }
+  const night = [...nightMs.values()].reduce((sum, ms) => sum + ms, 0);
   return {
     kinds: {
       rest_day_minutes: minutes(ms.first, "rest_day"),
@@ -250,6 +269,11 @@ function splitWorked(pieces: readonly Span[], input: DayInput, kind: DayKind, th
       special_holiday_minutes: minutes(ms.first, "special_holiday"),
       special_holiday_overtime_minutes: minutes(ms.overtime, "special_holiday"),
     } satisfies KindMinutes,
+    nightKinds: {
+      rest_day_night_minutes: minutes(nightMs, "rest_day"),
+      regular_holiday_night_minutes: minutes(nightMs, "regular_holiday"),
+      special_holiday_night_minutes: minutes(nightMs, "special_holiday"),
+    } satisfies NightKindMinutes,
     movedFirst: kind === "workday" && laterKind !== kind ? minutes(ms.first, laterKind) : 0,
     movedOvertime: kind === "workday" && laterKind !== kind ? minutes(ms.overtime, laterKind) : 0,
     night: toMinutes(night),
@@ -270,13 +294,13 @@ export function deriveDay(input: DayInput): DayFigures {
     const workedMinutes = toMinutes(records.presenceMs - records.breakMs);
     const status: DayStatus = kind === "regular_holiday" || kind === "special_holiday" ? "holiday" : records.count === 0 || schedule !== null ? "rest_day" : "present";
     const split = splitWorked(worked, input, kind, input.schedule?.overtime_after_minutes ?? Number.POSITIVE_INFINITY);
-    return { ...base, ...split.kinds, status, scheduled_minutes: 0, worked_minutes: workedMinutes, night_minutes: split.night };
+    return { ...base, ...split.kinds, ...split.nightKinds, status, scheduled_minutes: 0, worked_minutes: workedMinutes, night_minutes: split.night };
   }
 
   const scheduled = shiftMinutes(schedule.start_time, schedule.end_time) - schedule.unpaid_break_minutes;
   const shift = shiftOn(date, schedule, timeZone);
   if (records.count === 0) {
-    return { ...base, ...NO_KIND_MINUTES, status: dayOver(date, schedule, timeZone, now) ? "absent" : "scheduled", scheduled_minutes: scheduled, worked_minutes: 0, night_minutes: 0 };
+    return { ...base, ...NO_KIND_MINUTES, ...NO_NIGHT_KIND_MINUTES, status: dayOver(date, schedule, timeZone, now) ? "absent" : "scheduled", scheduled_minutes: scheduled, worked_minutes: 0, night_minutes: 0 };
   }
 
   const window = breakWindow(shift, schedule.unpaid_break_minutes);
@@ -294,6 +318,7 @@ export function deriveDay(input: DayInput): DayFigures {
   return {
     ...base,
     ...split.kinds,
+    ...split.nightKinds,
     status,
     scheduled_minutes: scheduled,
     worked_minutes: workedMinutes,
@@ -306,7 +331,7 @@ export function deriveDay(input: DayInput): DayFigures {
 }
 
 /** A person's days over a range, summed: what the reports show per person. */
-export interface DaysSummary extends KindMinutes {
+export interface DaysSummary extends KindMinutes, NightKindMinutes {
   days_scheduled: number;
   days_present: number;
   days_late: number;
@@ -322,7 +347,7 @@ export interface DaysSummary extends KindMinutes {
 }
 
 /** Figures a summary adds up day by day (the rest are counts). */
-export const SUMMED_MINUTES = ["late_minutes", "worked_minutes", "overtime_minutes", "undertime_minutes", "night_minutes", ...KIND_MINUTES] as const satisfies readonly (keyof DayFigures & keyof DaysSummary)[];
+export const SUMMED_MINUTES = ["late_minutes", "worked_minutes", "overtime_minutes", "undertime_minutes", "night_minutes", ...KIND_MINUTES, ...NIGHT_KIND_MINUTES] as const satisfies readonly (keyof DayFigures & keyof DaysSummary)[];
 
 export const EMPTY_SUMMARY: DaysSummary = {
   days_scheduled: 0,
@@ -337,6 +362,7 @@ export const EMPTY_SUMMARY: DaysSummary = {
   undertime_minutes: 0,
   night_minutes: 0,
   ...NO_KIND_MINUTES,
+  ...NO_NIGHT_KIND_MINUTES,
 };
 
 /** days_worked to six decimals, as the stored sums give it: a share of a day is a fraction of minutes. */
