@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PayslipRecord, RunRecord } from "../../contracts/payroll";
 import { startTestApp, type TestApp } from "../support/api";
 import { createPayComponents } from "../support/pay-components";
-import { runTakenTo } from "../support/payroll-runs";
+import { payslipOf as payslipIn, runTakenTo } from "../support/payroll-runs";
 import { ADMIN, createPerson, type Person } from "../support/people";
 import { requestsTo } from "../support/requests";
 
@@ -27,10 +27,7 @@ const SECOND_HALF = { period_start: "2026-11-16", period_end: "2026-11-30", pay_
 /** A person paid 50,000.00 a month, hired long before. */
 const monthly50k = () => createPerson(t, admin, { pay_basis: "monthly", base_rate: 5_000_000, currency: "USD", hire_date: "2020-01-01", end_date: null });
 
-async function payslipOf(run: RunRecord, person: Person): Promise<PayslipRecord> {
-  const [payslip] = await must(admin, "GET", `/api/payslips?filter[payroll_id][equals]=${run.id}&filter[user_id][equals]=${person.id}`);
-  return payslip;
-}
+const payslipOf = (run: RunRecord, person: Person) => payslipIn(t, admin, run, person);
 const amountOf = (payslip: PayslipRecord, code: string) => payslip.lines.find((line) => line.code === code && line.kind !== "employer")?.amount ?? 0;
 
 /** The notices about the month's runs and the frequency (these people have no attendance: the window's notice is another test's). */

@@ -5,10 +5,10 @@
  * locks the window's days only; a run whose attendance stops before the window's end says so.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PayslipRecord, RunRecord } from "../../contracts/payroll";
+import type { RunRecord } from "../../contracts/payroll";
 import { startTestApp, type TestApp } from "../support/api";
 import { createPayComponents } from "../support/pay-components";
-import { CONFIRMED_OPEN } from "../support/payroll-runs";
+import { CONFIRMED_OPEN, payslipOf as payslipIn, runTakenTo } from "../support/payroll-runs";
 import { ADMIN, createPerson, type Person } from "../support/people";
 import { requestsTo } from "../support/requests";
 
@@ -24,15 +24,8 @@ const CUT_OFF = { attendance_start: "2026-01-29", attendance_end: "2026-02-25" }
 const workDay = (person: Person, date: string) =>
   send(admin, "POST", "/api/attendance/manual", { user_id: person.id, clock_in_at: `${date}T01:00:00.000Z`, clock_out_at: `${date}T09:00:00.000Z`, reason: "Entered from the paper sheet" });
 
-async function calculated(body: Record<string, unknown>): Promise<RunRecord> {
-  const run: RunRecord = await must(admin, "POST", "/api/payroll", body, 201);
-  await must(admin, "POST", `/api/payslip/generate-payslips/${run.id}`, undefined, 202);
-  await t.app.ctx.jobs.idle();
-  return must(admin, "GET", `/api/payroll/${run.id}`);
-}
-
-const payslipOf = async (run: RunRecord, person: Person): Promise<PayslipRecord> =>
-  (await must(admin, "GET", `/api/payslips?filter[payroll_id][equals]=${run.id}&filter[user_id][equals]=${person.id}`))[0];
+const calculated = (body: Record<string, unknown>) => runTakenTo(t, admin, "calculated", body);
+const payslipOf = (run: RunRecord, person: Person) => payslipIn(t, admin, run, person);
 
 beforeAll(async () => {
   t = await startTestApp();

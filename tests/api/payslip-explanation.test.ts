@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LineExplanation, PayslipDetail, PayslipRecord, RunRecord } from "../../contracts/payroll";
 import { startTestApp, type TestApp } from "../support/api";
 import { createPayComponents } from "../support/pay-components";
-import { month, runTakenTo } from "../support/payroll-runs";
+import { month, payslipOf as payslipIn, runTakenTo } from "../support/payroll-runs";
 import { ADMIN, employeeSignedIn, type Person } from "../support/people";
 import { requestsTo } from "../support/requests";
 
@@ -19,10 +19,7 @@ const { must, refusal } = requestsTo(() => t);
 /** 3,000.00 a month, hired long before. */
 const monthly3000 = () => employeeSignedIn(t, admin, { pay_basis: "monthly", base_rate: 300_000, currency: "USD", hire_date: "2020-01-01", end_date: null });
 
-async function payslipOf(run: RunRecord, person: Person): Promise<PayslipRecord> {
-  const [payslip] = await must(admin, "GET", `/api/payslips?filter[payroll_id][equals]=${run.id}&filter[user_id][equals]=${person.id}`);
-  return payslip;
-}
+const payslipOf = (run: RunRecord, person: Person) => payslipIn(t, admin, run, person);
 const explained = async (payslip: PayslipRecord, token = admin): Promise<PayslipDetail> => must(token, "GET", `/api/payslips/${payslip.id}`);
 const lineOf = (detail: PayslipDetail, code: string, kind: LineExplanation["kind"] = code === "BASIC" || code === "ALLOW" ? "earning" : "deduction") =>
   detail.explanation!.find((line) => line.code === code && line.kind === kind)!;

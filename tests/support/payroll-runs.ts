@@ -2,7 +2,7 @@
  * Payroll runs as the API tests make them: a month of 2026 by its number, and
  * a run created by the administrator and taken to a state through the API.
  */
-import type { RunRecord } from "../../contracts/payroll";
+import type { PayslipRecord, RunRecord } from "../../contracts/payroll";
 import type { TestApp } from "./api";
 import { requestsTo } from "./requests";
 
@@ -31,4 +31,11 @@ export async function runTakenTo(t: TestApp, admin: string, state: RunState, bod
   // Test runs are often of months still to come on the test clock: released knowing their attendance is open
   // (payroll-attendance-window.test.ts tests the refusal without it).
   return must(admin, "POST", `/api/payroll/release/${run.id}`, CONFIRMED_OPEN);
+}
+
+/** One person's payslip of a run, as the payslips list gives it. */
+export async function payslipOf(t: TestApp, admin: string, run: { id: number }, person: { id: number }): Promise<PayslipRecord> {
+  const { must } = requestsTo(() => t);
+  const [payslip] = await must(admin, "GET", `/api/payslips?filter[payroll_id][equals]=${run.id}&filter[user_id][equals]=${person.id}`);
+  return payslip;
 }
