@@ -18,7 +18,7 @@ export const MAX_RANGE_DAYS = 93;
 
 const minutes = z.number().int();
 
-/** Minutes worked on rest days, regular holidays and special non-working days: the first hours, and the overtime after them. */
+/** Minutes worked on rest days, regular holidays and special non-working days (those on a rest day apart): the first hours, and the overtime after them. */
 const kindMinutes = {
   rest_day_minutes: minutes,
   rest_day_overtime_minutes: minutes,
@@ -26,6 +26,11 @@ const kindMinutes = {
   regular_holiday_overtime_minutes: minutes,
   special_holiday_minutes: minutes,
   special_holiday_overtime_minutes: minutes,
+  /** A holiday on the person's rest day, apart from both (DOLE pays it 150 % or 260 %). */
+  special_holiday_rest_day_minutes: minutes,
+  special_holiday_rest_day_overtime_minutes: minutes,
+  regular_holiday_rest_day_minutes: minutes,
+  regular_holiday_rest_day_overtime_minutes: minutes,
 };
 
 /** Of the night minutes, those on a rest day, a regular holiday, a special non-working day: their premium is on that day's rate. */
@@ -33,6 +38,8 @@ const nightKindMinutes = {
   rest_day_night_minutes: minutes,
   regular_holiday_night_minutes: minutes,
   special_holiday_night_minutes: minutes,
+  special_holiday_rest_day_night_minutes: minutes,
+  regular_holiday_rest_day_night_minutes: minutes,
 };
 
 /** One person's day. */

@@ -37,11 +37,18 @@ export const PAY_VARIABLES = [
   "regular_holiday_overtime_hours",
   "special_holiday_hours",
   "special_holiday_overtime_hours",
+  /** A holiday on the person's rest day, apart from both: DOLE pays it more than either. */
+  "special_holiday_rest_day_hours",
+  "special_holiday_rest_day_overtime_hours",
+  "regular_holiday_rest_day_hours",
+  "regular_holiday_rest_day_overtime_hours",
   "night_hours",
   /** Of night_hours, those on a rest day, a regular holiday, a special day: their premium is a share of that day's rate. */
   "rest_day_night_hours",
   "regular_holiday_night_hours",
   "special_holiday_night_hours",
+  "special_holiday_rest_day_night_hours",
+  "regular_holiday_rest_day_night_hours",
   /** Regular holidays (special non-working days) on the person's workdays that they did not work; regular ones as the settings' rule pays them. */
   "regular_holidays_unworked",
   "special_holidays_unworked",

@@ -571,6 +571,11 @@ const kindMinuteColumns = () => ({
   regular_holiday_overtime_minutes: integer("regular_holiday_overtime_minutes").notNull().default(0),
   special_holiday_minutes: integer("special_holiday_minutes").notNull().default(0),
   special_holiday_overtime_minutes: integer("special_holiday_overtime_minutes").notNull().default(0),
+  /** A holiday on the person's rest day, apart (it pays more than either). */
+  special_holiday_rest_day_minutes: integer("special_holiday_rest_day_minutes").notNull().default(0),
+  special_holiday_rest_day_overtime_minutes: integer("special_holiday_rest_day_overtime_minutes").notNull().default(0),
+  regular_holiday_rest_day_minutes: integer("regular_holiday_rest_day_minutes").notNull().default(0),
+  regular_holiday_rest_day_overtime_minutes: integer("regular_holiday_rest_day_overtime_minutes").notNull().default(0),
 });
 
 /**
@@ -605,6 +610,8 @@ export const attendanceDays = pgTable(
     rest_day_night_minutes: integer("rest_day_night_minutes").notNull().default(0),
     regular_holiday_night_minutes: integer("regular_holiday_night_minutes").notNull().default(0),
     special_holiday_night_minutes: integer("special_holiday_night_minutes").notNull().default(0),
+    special_holiday_rest_day_night_minutes: integer("special_holiday_rest_day_night_minutes").notNull().default(0),
+    regular_holiday_rest_day_night_minutes: integer("regular_holiday_rest_day_night_minutes").notNull().default(0),
     crossed_minutes: integer("crossed_minutes").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.work_date] }), index("attendance_days_date_idx").on(t.work_date), index("attendance_days_schedule_idx").on(t.schedule_id)],
@@ -640,6 +647,8 @@ export const attendanceMonths = pgTable(
     rest_day_night_minutes: integer("rest_day_night_minutes").notNull().default(0),
     regular_holiday_night_minutes: integer("regular_holiday_night_minutes").notNull().default(0),
     special_holiday_night_minutes: integer("special_holiday_night_minutes").notNull().default(0),
+    special_holiday_rest_day_night_minutes: integer("special_holiday_rest_day_night_minutes").notNull().default(0),
+    regular_holiday_rest_day_night_minutes: integer("regular_holiday_rest_day_night_minutes").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.month] }), index("attendance_months_month_idx").on(t.month)],
 );

@@ -8,15 +8,18 @@
  *
  * - BASIC: the period's basic pay (taxable).
  * - OT: overtime at the settings' overtime_multiplier (1.25, Labor Code art. 87); on a rest
- *   day or special day 130 % of that day's 130 % rate, on a regular holiday 130 % of its
- *   200 % (DOLE Labor Advisory No. 12, s. 2025).
- * - REST_DAY: the first 8 hours on a rest day or a special non-working day at 130 % (art. 93;
- *   LA 12, s. 2025); HOLIDAY_WORK: on a regular holiday at 200 % (art. 94). A monthly salary
- *   already pays every day of the month, so monthly-paid people get the part above 100 %.
+ *   day or special day 130 % of that day's 130 % rate, on a special day that is also the rest
+ *   day of its 150 %, on a regular holiday of its 200 %, on a regular holiday that is also the
+ *   rest day of its 260 % (DOLE Labor Advisory No. 12, s. 2025).
+ * - REST_DAY: the first 8 hours on a rest day or a special non-working day at 130 %, on a special
+ *   day that falls on the rest day at 150 % (art. 93; LA 12, s. 2025); HOLIDAY_WORK: on a regular
+ *   holiday at 200 %, on one that falls on the rest day at 260 % (art. 94; LA 12, s. 2025). A
+ *   monthly salary already pays every day of the month, so monthly-paid people get the part above 100 %.
  * - HOLIDAY_PAY: an unworked regular holiday at 100 % for people paid by the day or hour
  *   (art. 94(a); who qualifies: the payroll settings' rule), nothing more for monthly pay.
  * - NIGHT: 10 % of the rate of each hour worked between 22:00 and 06:00 (art. 86; DOLE Handbook on
- *   Workers' Statutory Monetary Benefits): of 130 % on a rest day or special day, of 200 % on a regular holiday.
+ *   Workers' Statutory Monetary Benefits): of 130 % on a rest day or special day, of 150 % on a special day on
+ *   the rest day, of 200 % on a regular holiday, of 260 % on a regular holiday on the rest day.
  * - RICE: rice subsidy of 2,500 a month, in the month's last run; a de minimis benefit
  *   (RR 29-2025; not taxable).
  * - LATE and ABSENT: time not worked at the hourly and daily rate, for those whose pay
@@ -117,7 +120,7 @@ export const DEMO_PAY_COMPONENTS: ComponentBody[] = [
     taxable: true,
     pre_tax: false,
     employer_share: null,
-    calculation: formula("hourly_rate * (overtime_hours * overtime_multiplier + (rest_day_overtime_hours + special_holiday_overtime_hours) * 1.30 * 1.30 + regular_holiday_overtime_hours * 2 * 1.30)"),
+    calculation: formula("hourly_rate * (overtime_hours * overtime_multiplier + (rest_day_overtime_hours + special_holiday_overtime_hours) * 1.30 * 1.30 + special_holiday_rest_day_overtime_hours * 1.50 * 1.30 + regular_holiday_overtime_hours * 2 * 1.30 + regular_holiday_rest_day_overtime_hours * 2.60 * 1.30)"),
     active: true,
     order: 20,
   },
@@ -128,13 +131,13 @@ export const DEMO_PAY_COMPONENTS: ComponentBody[] = [
     taxable: true,
     pre_tax: false,
     employer_share: null,
-    calculation: formula("hourly_rate * (rest_day_hours + special_holiday_hours) * (1.30 - paid_monthly)"),
+    calculation: formula("hourly_rate * ((rest_day_hours + special_holiday_hours) * (1.30 - paid_monthly) + special_holiday_rest_day_hours * (1.50 - paid_monthly))"),
     active: true,
     order: 21,
   },
-  { code: "HOLIDAY_WORK", name: "Regular holiday work", kind: "earning", taxable: true, pre_tax: false, employer_share: null, calculation: formula("hourly_rate * regular_holiday_hours * (2 - paid_monthly)"), active: true, order: 22 },
+  { code: "HOLIDAY_WORK", name: "Regular holiday work", kind: "earning", taxable: true, pre_tax: false, employer_share: null, calculation: formula("hourly_rate * (regular_holiday_hours * (2 - paid_monthly) + regular_holiday_rest_day_hours * (2.60 - paid_monthly))"), active: true, order: 22 },
   { code: "HOLIDAY_PAY", name: "Regular holiday pay", kind: "earning", taxable: true, pre_tax: false, employer_share: null, calculation: formula("if(paid_monthly, 0, daily_rate * regular_holidays_unworked)"), active: true, order: 23 },
-  { code: "NIGHT", name: "Night differential", kind: "earning", taxable: true, pre_tax: false, employer_share: null, calculation: formula("hourly_rate * 0.10 * (night_hours + (rest_day_night_hours + special_holiday_night_hours) * 0.30 + regular_holiday_night_hours)"), active: true, order: 24 },
+  { code: "NIGHT", name: "Night differential", kind: "earning", taxable: true, pre_tax: false, employer_share: null, calculation: formula("hourly_rate * 0.10 * (night_hours + (rest_day_night_hours + special_holiday_night_hours) * 0.30 + special_holiday_rest_day_night_hours * 0.50 + regular_holiday_night_hours + regular_holiday_rest_day_night_hours * 1.60)"), active: true, order: 24 },
   { code: "RICE", name: "Rice subsidy", kind: "earning", taxable: false, pre_tax: false, employer_share: null, calculation: formula("if(last_period_in_month, 2500, 0)"), active: true, order: 30 },
   {
     code: "LATE",

@@ -21,6 +21,9 @@
  *   (13.00 an hour), on a regular holiday 10 % of its 200 % (20.00 an hour)
  *   (DOLE Handbook on Workers' Statutory Monetary Benefits, 2024, night shift
  *   differential table); hours after midnight take the next day's kind.
+ * - A holiday that falls on the person's rest day (DOLE Labor Advisory No. 12,
+ *   s. 2025): a special non-working day worked 150 % (800 × 1.50 = 1,200.00),
+ *   a regular holiday worked 260 % (200 % + 30 % of it: 800 × 2.60 = 2,080.00).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PAY_COMPONENTS } from "../../server/db/seed-payroll";
@@ -86,12 +89,17 @@ beforeAll(async () => {
     await ok("POST", "/api/holidays", { date, name, kind: "regular" });
   }
   await ok("POST", "/api/holidays", { date: "2026-02-17", name: "Chinese New Year", kind: "special_non_working" });
+  // Saturday 21 and Sunday 22 February, rest days of everyone here: a special day and a regular holiday.
+  await ok("POST", "/api/holidays", { date: "2026-02-21", name: "Weekend special day", kind: "special_non_working" });
+  await ok("POST", "/api/holidays", { date: "2026-02-22", name: "Weekend holiday", kind: "regular" });
   const lunch: [string, string][] = [["12:00", "13:00"]];
   await enter(daily, "2026-02-02", "08:00", "17:00", lunch); // regular holiday, worked 8 h
   await enter(daily, "2026-02-04", "08:00", "19:00"); // a workday with 2 h overtime
   await enter(daily, "2026-02-06", "08:00", "17:00"); // the workday before the 9th: present
   await enter(daily, "2026-02-08", "08:00", "17:00", lunch); // Sunday, a rest day, worked 8 h
   await enter(daily, "2026-02-17", "08:00", "17:00", lunch); // special non-working day, worked 8 h
+  await enter(daily, "2026-02-21", "08:00", "17:00", lunch); // a special day on a rest day, worked 8 h
+  await enter(daily, "2026-02-22", "08:00", "19:00", lunch); // a regular holiday on a rest day, worked 10 h: 2 h overtime
   // Friday the 13th: no record, so the 16th is not paid under the rule "present the workday before".
   await enter(nightWorker, "2026-02-10", "22:00", "07:00");
   // Friday 13 into Saturday (a rest day), and Sunday 15 (a rest day) into Monday 16 (a regular holiday).
@@ -137,12 +145,23 @@ describe("the hours and days a formula reads", () => {
   it("is what the demo company's components pay: its set-up follows the same rates", async () => {
     const demo = (code: string) => DEMO_PAY_COMPONENTS.find((component) => component.code === code)!;
     const pays = async (person: Person, code: string) => (await preview(person, demo(code))).amount;
-    // The rest day and the special day together: 2 × 1,040.00.
-    expect(await pays(daily, "REST_DAY")).toBe(208_000);
-    expect(await pays(daily, "HOLIDAY_WORK")).toBe(160_000);
+    // The rest day and the special day together: 2 × 1,040.00; the special day on a rest day 1,200.00.
+    expect(await pays(daily, "REST_DAY")).toBe(208_000 + 120_000);
+    // The regular holiday 1,600.00; the one on a rest day 2,080.00.
+    expect(await pays(daily, "HOLIDAY_WORK")).toBe(160_000 + 208_000);
     expect(await pays(daily, "HOLIDAY_PAY")).toBe(80_000);
-    expect(await pays(daily, "OT")).toBe(25_000);
+    // The workday's 2 h at 125 % (250.00) and the rest-day holiday's 2 h at 130 % of its 260 % (2 × 100 × 3.38 = 676.00).
+    expect(await pays(daily, "OT")).toBe(25_000 + 67_600);
     expect(await pays(nightWorker, "NIGHT")).toBe(7_000);
+  });
+
+  it("keeps a holiday on the person's rest day apart, paid 150 % (special) and 260 % (regular), its overtime at 130 % of that", async () => {
+    const tried = await tryFormula(daily, "special_holiday_rest_day_hours + regular_holiday_rest_day_hours + regular_holiday_rest_day_overtime_hours");
+    expect(tried.inputs).toMatchObject({ special_holiday_rest_day_hours: "8", regular_holiday_rest_day_hours: "8", regular_holiday_rest_day_overtime_hours: "2" });
+    expect((await tryFormula(daily, "daily_rate * 1.50 * special_holiday_rest_day_hours / 8")).amount).toBe(120_000);
+    expect((await tryFormula(daily, "daily_rate * 2.60 * regular_holiday_rest_day_hours / 8")).amount).toBe(208_000);
+    // Counted apart, not again as a rest day or a holiday.
+    expect((await tryFormula(daily, "rest_day_hours + special_holiday_hours + regular_holiday_hours")).inputs).toMatchObject({ rest_day_hours: "8", special_holiday_hours: "8", regular_holiday_hours: "8" });
   });
 
   it("pays an unworked regular holiday only after a workday present, unless the settings say always", async () => {

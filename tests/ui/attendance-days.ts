@@ -25,6 +25,12 @@ export const attendanceDay = (date: string, changes: Partial<AttendanceDay> = {}
   rest_day_night_minutes: 0,
   regular_holiday_night_minutes: 0,
   special_holiday_night_minutes: 0,
+  special_holiday_rest_day_night_minutes: 0,
+  regular_holiday_rest_day_night_minutes: 0,
+  special_holiday_rest_day_minutes: 0,
+  special_holiday_rest_day_overtime_minutes: 0,
+  regular_holiday_rest_day_minutes: 0,
+  regular_holiday_rest_day_overtime_minutes: 0,
   crossed_minutes: 0,
   ...changes,
 });

@@ -5,7 +5,7 @@
  * Figures are worked out by hand in each case's comment.
  */
 import { describe, expect, it } from "vitest";
-import { deriveDay, EMPTY_SUMMARY, NO_RECORDS, shiftOn, summarize, type DayRecords, type ScheduleRules } from "../../server/modules/attendance/derive-core";
+import { dayKind, deriveDay, EMPTY_SUMMARY, NO_RECORDS, shiftOn, summarize, type DayRecords, type ScheduleRules } from "../../server/modules/attendance/derive-core";
 import { zonedInstant } from "../../server/lib/time-zone";
 
 const MANILA = "Asia/Manila"; // UTC+8, no daylight saving
@@ -244,5 +244,19 @@ describe("minutes by kind of day, and at night", () => {
     const late: ScheduleRules = { ...DAY, start_time: "14:00", end_time: "23:00" };
     const figures = day(stay("2026-03-02 14:00", "2026-03-03 02:00"), { schedule: late, nextHoliday: "special_non_working" });
     expect(figures).toMatchObject({ worked_minutes: 660, overtime_minutes: 60, special_holiday_overtime_minutes: 120, special_holiday_minutes: 0, crossed_minutes: 0, night_minutes: 240 });
+  });
+});
+
+describe("kinds of day", () => {
+  it("keeps a holiday on the person's rest day apart from both (DOLE pays it 150 % or 260 %), and a holiday on a workday the holiday", () => {
+    // Monday 16 and Sunday 22 February 2026, on a Monday-to-Friday schedule.
+    expect(dayKind("2026-02-16", DAY, "regular")).toBe("regular_holiday");
+    expect(dayKind("2026-02-22", DAY, "regular")).toBe("regular_holiday_rest_day");
+    expect(dayKind("2026-02-21", DAY, "special_non_working")).toBe("special_holiday_rest_day");
+    expect(dayKind("2026-02-17", DAY, "special_non_working")).toBe("special_holiday");
+    // A special working day is a workday; without a schedule there is no rest day.
+    expect(dayKind("2026-02-25", DAY, "special_working")).toBe("workday");
+    expect(dayKind("2026-02-22", null, "regular")).toBe("regular_holiday");
+    expect(dayKind("2026-02-22", DAY, null)).toBe("rest_day");
   });
 });

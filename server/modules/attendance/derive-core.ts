@@ -9,9 +9,11 @@
  *   or before the start (22:00–06:00 is D's shift). A record belongs to the
  *   day of its work date (the zone's date of clock-in).
  * - Kinds of day: a regular holiday or a special non-working day is that,
- *   whatever the schedule says; otherwise a working day of the schedule in
- *   force is a workday (a special working day is one) and any other day a
- *   rest day. Without a schedule every day is a workday with no shift.
+ *   whatever the schedule says, and apart when it falls on the person's rest
+ *   day (DOLE pays those 260 % and 150 %); otherwise a working day of the
+ *   schedule in force is a workday (a special working day is one) and any
+ *   other day a rest day. Without a schedule every day is a workday with no
+ *   shift.
  * - Presence is clock-in to clock-out summed over the day's records (an open
  *   record counts to `now`); breaks taken are the recorded breaks.
  * - Unpaid break: the schedule's unpaid_break_minutes sit in the middle of
@@ -86,7 +88,7 @@ export interface DayRecords {
   breaks: readonly Span[];
 }
 
-export type DayKind = "workday" | "rest_day" | "regular_holiday" | "special_holiday";
+export type DayKind = "workday" | "rest_day" | "special_holiday" | "special_holiday_rest_day" | "regular_holiday" | "regular_holiday_rest_day";
 
 export interface DayInput {
   /** YYYY-MM-DD, the work date. */
@@ -109,6 +111,11 @@ export interface KindMinutes {
   regular_holiday_overtime_minutes: number;
   special_holiday_minutes: number;
   special_holiday_overtime_minutes: number;
+  /** A holiday that falls on the person's rest day, apart: it pays more than either. */
+  special_holiday_rest_day_minutes: number;
+  special_holiday_rest_day_overtime_minutes: number;
+  regular_holiday_rest_day_minutes: number;
+  regular_holiday_rest_day_overtime_minutes: number;
 }
 
 /** Night minutes (22:00–06:00) that fell on a kind of day paying more than a workday: their premium is on that day's rate. */
@@ -116,6 +123,8 @@ export interface NightKindMinutes {
   rest_day_night_minutes: number;
   regular_holiday_night_minutes: number;
   special_holiday_night_minutes: number;
+  special_holiday_rest_day_night_minutes: number;
+  regular_holiday_rest_day_night_minutes: number;
 }
 
 export interface DayFigures extends KindMinutes, NightKindMinutes {
@@ -141,11 +150,21 @@ export const KIND_MINUTES = [
   "regular_holiday_overtime_minutes",
   "special_holiday_minutes",
   "special_holiday_overtime_minutes",
+  "special_holiday_rest_day_minutes",
+  "special_holiday_rest_day_overtime_minutes",
+  "regular_holiday_rest_day_minutes",
+  "regular_holiday_rest_day_overtime_minutes",
 ] as const satisfies readonly (keyof KindMinutes)[];
 
 const NO_KIND_MINUTES = Object.fromEntries(KIND_MINUTES.map((name) => [name, 0])) as unknown as KindMinutes;
 
-export const NIGHT_KIND_MINUTES = ["rest_day_night_minutes", "regular_holiday_night_minutes", "special_holiday_night_minutes"] as const satisfies readonly (keyof NightKindMinutes)[];
+export const NIGHT_KIND_MINUTES = [
+  "rest_day_night_minutes",
+  "regular_holiday_night_minutes",
+  "special_holiday_night_minutes",
+  "special_holiday_rest_day_night_minutes",
+  "regular_holiday_rest_day_night_minutes",
+] as const satisfies readonly (keyof NightKindMinutes)[];
 
 const NO_NIGHT_KIND_MINUTES = Object.fromEntries(NIGHT_KIND_MINUTES.map((name) => [name, 0])) as unknown as NightKindMinutes;
 
@@ -161,10 +180,10 @@ export function shiftOn(date: string, schedule: Pick<ScheduleRules, "start_time"
 
 /** What kind of day a date is for someone on this schedule (see the rules above). */
 export function dayKind(date: string, schedule: Pick<ScheduleRules, "working_days"> | null, holiday: HolidayKind | null): DayKind {
-  if (holiday === "regular") return "regular_holiday";
-  if (holiday === "special_non_working") return "special_holiday";
-  if (schedule === null) return "workday";
-  return schedule.working_days.includes(weekday(date)) ? "workday" : "rest_day";
+  const restDay = schedule !== null && !schedule.working_days.includes(weekday(date));
+  if (holiday === "regular") return restDay ? "regular_holiday_rest_day" : "regular_holiday";
+  if (holiday === "special_non_working") return restDay ? "special_holiday_rest_day" : "special_holiday";
+  return restDay ? "rest_day" : "workday";
 }
 
 export const isWorkingDay = (date: string, schedule: ScheduleRules | null, holiday: HolidayKind | null): schedule is ScheduleRules =>
@@ -176,7 +195,9 @@ export function dayOver(date: string, schedule: Pick<ScheduleRules, "start_time"
 }
 
 /** How much a kind of day pays over a workday: minutes after midnight move only up. */
-const KIND_RANK: Record<DayKind, number> = { workday: 0, rest_day: 1, special_holiday: 1, regular_holiday: 2 };
+const KIND_RANK: Record<DayKind, number> = { workday: 0, rest_day: 1, special_holiday: 1, special_holiday_rest_day: 2, regular_holiday: 3, regular_holiday_rest_day: 4 };
+
+const HOLIDAY_KINDS: readonly DayKind[] = ["special_holiday", "special_holiday_rest_day", "regular_holiday", "regular_holiday_rest_day"];
 
 const overlap = (a: Span, b: Span) => Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
 
@@ -268,11 +289,17 @@ function splitWorked(pieces: readonly Span[], input: DayInput, kind: DayKind, th
       regular_holiday_overtime_minutes: minutes(ms.overtime, "regular_holiday"),
       special_holiday_minutes: minutes(ms.first, "special_holiday"),
       special_holiday_overtime_minutes: minutes(ms.overtime, "special_holiday"),
+      special_holiday_rest_day_minutes: minutes(ms.first, "special_holiday_rest_day"),
+      special_holiday_rest_day_overtime_minutes: minutes(ms.overtime, "special_holiday_rest_day"),
+      regular_holiday_rest_day_minutes: minutes(ms.first, "regular_holiday_rest_day"),
+      regular_holiday_rest_day_overtime_minutes: minutes(ms.overtime, "regular_holiday_rest_day"),
     } satisfies KindMinutes,
     nightKinds: {
       rest_day_night_minutes: minutes(nightMs, "rest_day"),
       regular_holiday_night_minutes: minutes(nightMs, "regular_holiday"),
       special_holiday_night_minutes: minutes(nightMs, "special_holiday"),
+      special_holiday_rest_day_night_minutes: minutes(nightMs, "special_holiday_rest_day"),
+      regular_holiday_rest_day_night_minutes: minutes(nightMs, "regular_holiday_rest_day"),
     } satisfies NightKindMinutes,
     movedFirst: kind === "workday" && laterKind !== kind ? minutes(ms.first, laterKind) : 0,
     movedOvertime: kind === "workday" && laterKind !== kind ? minutes(ms.overtime, laterKind) : 0,
@@ -292,7 +319,7 @@ export function deriveDay(input: DayInput): DayFigures {
   if (!isWorkingDay(date, schedule, holiday)) {
     // No shift: the day's own minutes up to the threshold, its overtime after; without a schedule it is plain presence.
     const workedMinutes = toMinutes(records.presenceMs - records.breakMs);
-    const status: DayStatus = kind === "regular_holiday" || kind === "special_holiday" ? "holiday" : records.count === 0 || schedule !== null ? "rest_day" : "present";
+    const status: DayStatus = HOLIDAY_KINDS.includes(kind) ? "holiday" : records.count === 0 || schedule !== null ? "rest_day" : "present";
     const split = splitWorked(worked, input, kind, input.schedule?.overtime_after_minutes ?? Number.POSITIVE_INFINITY);
     return { ...base, ...split.kinds, ...split.nightKinds, status, scheduled_minutes: 0, worked_minutes: workedMinutes, night_minutes: split.night };
   }

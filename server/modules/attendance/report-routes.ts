@@ -35,6 +35,10 @@ const KIND_COLUMNS = [
   ["regularHolidayOvertimeMinutes", "regular_holiday_overtime_minutes"],
   ["specialHolidayMinutes", "special_holiday_minutes"],
   ["specialHolidayOvertimeMinutes", "special_holiday_overtime_minutes"],
+  ["specialHolidayRestDayMinutes", "special_holiday_rest_day_minutes"],
+  ["specialHolidayRestDayOvertimeMinutes", "special_holiday_rest_day_overtime_minutes"],
+  ["regularHolidayRestDayMinutes", "regular_holiday_rest_day_minutes"],
+  ["regularHolidayRestDayOvertimeMinutes", "regular_holiday_rest_day_overtime_minutes"],
 ] as const satisfies readonly (readonly [string, keyof AttendanceDay & keyof DaysSummary])[];
 const kindCells = (figures: Pick<AttendanceDay, (typeof KIND_COLUMNS)[number][1]>): CsvCell[] => KIND_COLUMNS.map(([, field]) => figures[field]);
 

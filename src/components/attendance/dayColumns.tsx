@@ -66,7 +66,20 @@ export const DAY_COLUMNS: readonly ListColumn<DayRow>[] = [
   figure("overtime_minutes", "attendanceUi.history.overtime"),
   figure("undertime_minutes", "attendanceUi.history.undertime"),
   figures("rest_day_hours", ["rest_day_minutes", "rest_day_overtime_minutes"], "attendanceUi.history.restDay"),
-  figures("holiday_hours", ["regular_holiday_minutes", "regular_holiday_overtime_minutes", "special_holiday_minutes", "special_holiday_overtime_minutes"], "attendanceUi.history.holiday"),
+  figures(
+    "holiday_hours",
+    [
+      "regular_holiday_minutes",
+      "regular_holiday_overtime_minutes",
+      "special_holiday_minutes",
+      "special_holiday_overtime_minutes",
+      "special_holiday_rest_day_minutes",
+      "special_holiday_rest_day_overtime_minutes",
+      "regular_holiday_rest_day_minutes",
+      "regular_holiday_rest_day_overtime_minutes",
+    ],
+    "attendanceUi.history.holiday",
+  ),
   figure("night_minutes", "attendanceUi.history.night"),
 ];
 

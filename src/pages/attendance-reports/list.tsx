@@ -51,6 +51,10 @@ const COLUMNS: ListColumn<Row>[] = [
   duration("regular_holiday_overtime_minutes", "attendanceReportsUi.columns.regularHolidayOvertime"),
   duration("special_holiday_minutes", "attendanceReportsUi.columns.specialHoliday"),
   duration("special_holiday_overtime_minutes", "attendanceReportsUi.columns.specialHolidayOvertime"),
+  duration("special_holiday_rest_day_minutes", "attendanceReportsUi.columns.specialHolidayRestDay"),
+  duration("special_holiday_rest_day_overtime_minutes", "attendanceReportsUi.columns.specialHolidayRestDayOvertime"),
+  duration("regular_holiday_rest_day_minutes", "attendanceReportsUi.columns.regularHolidayRestDay"),
+  duration("regular_holiday_rest_day_overtime_minutes", "attendanceReportsUi.columns.regularHolidayRestDayOvertime"),
 ];
 
 /** A calendar day with its year, as the reader's language writes it ("Nov 1, 2026"). */
