@@ -37,6 +37,7 @@ export interface PayAdjustment {
 
 /** The payslip line of an adjustment: a hyphen no component code has, so the two never mix. */
 export const adjustmentCode = (id: number) => `ADJ-${id}`;
+export const isAdjustmentCode = (code: string) => /^ADJ-\d+$/.test(code);
 
 /** What one person's pay reads besides their variables: the office's one-off lines, and their month's other runs (mtd). */
 export interface PersonExtras {

@@ -4,7 +4,7 @@
  * Nothing is computed again: the figures are those the calculation had.
  */
 import type { Calculation, LineExplanation, PayslipLine, PayslipTrace } from "../../../contracts/payroll";
-import { employerLine } from "./engine";
+import { employerLine, isAdjustmentCode } from "./engine";
 import { parseFormula } from "./formula";
 import type { FormulaSet } from "./plan";
 
@@ -18,15 +18,16 @@ function namesRead(calculation: Calculation): { names: string[]; monthToDate: st
 
 export function explainLines(lines: readonly PayslipLine[], trace: PayslipTrace, components: FormulaSet["components"]): LineExplanation[] {
   return lines.map((line): LineExplanation => {
-    const component = components[line.code];
     const none = { code: line.code, kind: line.kind, calculation: null, override: null, reads: [], month_to_date: [], tables: [] };
-    // A one-off adjustment of the payroll office's (its code is no component's), or a line of a set no longer readable.
-    if (!component) return { ...none, source: "adjustment" };
+    // A one-off line of the payroll office's: typed, not worked out.
+    if (isAdjustmentCode(line.code)) return { ...none, source: "adjustment" };
     const employer = line.kind === "employer";
     const override = employer ? undefined : trace.overrides[line.code];
     if (override?.mode === "amount") return { ...none, source: "override_amount", override: override.value };
-    const calculation = employer ? component.employer_share : component.calculation;
-    if (!calculation) return { ...none, source: "adjustment" };
+    const component = components[line.code];
+    const calculation = (employer ? component?.employer_share : component?.calculation) ?? null;
+    // Every calculated line's component is in its set; were one missing, the line would say only that it was calculated.
+    if (!calculation) return { ...none, source: "calculation" };
     const { names, monthToDate } = namesRead(calculation);
     const key = employer ? employerLine(line.code) : line.code;
     return {

@@ -87,7 +87,10 @@ function Explanation({ payslipId }: { payslipId: number }) {
     <Flex vertical gap={16}>
       <Typography.Text type="secondary">{t("payslipExplain.intro")}</Typography.Text>
       {PAYSLIP_SECTIONS.map((kind) => {
-        const lines = detail.lines.flatMap((line, index) => (line.kind === kind ? [{ line, explanation: accounts[index] }] : []));
+        const lines = detail.lines.flatMap((line) => {
+          const explanation = line.kind === kind && accounts.find((account) => account.code === line.code && account.kind === line.kind);
+          return explanation ? [{ line, explanation }] : [];
+        });
         if (lines.length === 0) return null;
         return (
           <section key={kind} aria-label={t(`payrollUi.payslips.sections.${kind}`)}>
