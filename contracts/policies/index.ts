@@ -10,6 +10,7 @@ import { dashboardPolicy } from "./dashboard";
 import { decideRule, mayAttemptRule, type Actor, type Decision, type Policy, type Rule } from "./core";
 import { holidaysPolicy } from "./holidays";
 import { jobsPolicy } from "./jobs";
+import { leaveTypesPolicy } from "./leave";
 import { locationsPolicy } from "./locations";
 import { notificationsPolicy } from "./notifications";
 import { payComponentsPolicy, payrollPolicy, payslipsPolicy } from "./payroll";
@@ -27,6 +28,7 @@ export const POLICIES = {
   dashboard: dashboardPolicy,
   holidays: holidaysPolicy,
   jobs: jobsPolicy,
+  leaveTypes: leaveTypesPolicy,
   locations: locationsPolicy,
   notifications: notificationsPolicy,
   payComponents: payComponentsPolicy,

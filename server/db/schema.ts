@@ -4,6 +4,7 @@ import type { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, PAY_BASES, UserPreferences 
 import type { CLOCK_POLICIES } from "../../contracts/attendance";
 import type { DayStatus } from "../../contracts/attendance-reports";
 import type { HolidayKind } from "../../contracts/schedules";
+import type { LeaveAccrual, LeaveUnit } from "../../contracts/leave";
 import type { BandRow, Calculation, ComponentKind, OverrideMode, PayslipInputs, PayslipLine, PayslipTrace, ProgressiveRow, RateTableKind, RunPeople, RunStatus, StoredRunWarning } from "../../contracts/payroll";
 import {
   bigint,
@@ -410,6 +411,30 @@ export const workLocations = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex("work_locations_name_unique").on(sql`lower(${t.name})`), index("work_locations_active_idx").on(t.active, sql`lower(${t.name})`)],
+);
+
+/** The kinds of leave a company grants, each with its entitlement and the rules its requests follow (contracts/leave.ts). */
+export const leaveTypes = pgTable(
+  "leave_types",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    paid: boolean("paid").notNull(),
+    unit: text("unit").$type<LeaveUnit>().notNull().default("day"),
+    // Days in hundredths at most (a monthly twelfth of 15 is 1.25): exact in numeric, read as numbers.
+    yearly_days: numeric("yearly_days", { precision: 6, scale: 2, mode: "number" }).notNull(),
+    accrual: text("accrual").$type<LeaveAccrual>().notNull().default("yearly"),
+    carry_over_days: numeric("carry_over_days", { precision: 6, scale: 2, mode: "number" }).notNull().default(0),
+    negative_days: numeric("negative_days", { precision: 6, scale: 2, mode: "number" }).notNull().default(0),
+    service_months: integer("service_months").notNull().default(0),
+    needs_approval: boolean("needs_approval").notNull().default(true),
+    document_after_days: numeric("document_after_days", { precision: 6, scale: 2, mode: "number" }),
+    active: boolean("active").notNull().default(true),
+    ...authors,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("leave_types_code_unique").on(sql`lower(${t.code})`)],
 );
 
 /** The system activity log: one row per mutation and per sign-in event. */

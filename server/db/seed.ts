@@ -7,6 +7,7 @@ import { hashPassword, type HashingCost } from "../lib/passwords";
 import type { SettingsValues } from "../../contracts/settings";
 import type { Db } from "./client";
 import { seedDemoAttendance } from "./seed-attendance";
+import { seedDemoLeave } from "./seed-leave";
 import { seedDemoPayroll } from "./seed-payroll";
 import { companyProfile, roles, systemSettings, users } from "./schema";
 
@@ -244,7 +245,8 @@ const DEMO_PROFILE = {
  * manager at the head of each, the roles Administrator, HR Officer, Payroll
  * Officer, Manager and Employee, the contact shown on the sign-in screen, and
  * four weeks of attendance at the Makati office (seed-attendance.ts), and the
- * Philippine pay components and statutory tables to run payroll with (seed-payroll.ts).
+ * Philippine pay components and statutory tables to run payroll with (seed-payroll.ts), and its leave types
+ * (seed-leave.ts).
  * Tests keep their own small company (tests/support/test-config.ts).
  */
 export async function seedDemo(db: Db, cost: HashingCost, now: Date): Promise<void> {
@@ -262,6 +264,7 @@ export async function seedDemo(db: Db, cost: HashingCost, now: Date): Promise<vo
   );
   await seedDemoAttendance(db, now, DEMO_PROFILE.time_zone);
   await seedDemoPayroll(db, now);
+  await seedDemoLeave(db, now);
   // The embedded database runs no autovacuum: without this the planner (and the storage figures) know no row counts.
   await db.execute(sql`analyze`);
 }

@@ -19,6 +19,11 @@ export const SAMPLES: Record<string, Sample> = {
   users: { create: () => employeePayload(), change: () => ({ department: unique("Dept ") }) },
   // A role carrying nothing: nobody lacks what it holds.
   roles: { create: () => ({ name: unique("Role "), permissions: [] }), change: () => ({ description: unique("Changed ") }) },
+  // A code of its own, as leave_days() would read it.
+  "leave-types": {
+    create: () => ({ code: unique("L").toUpperCase().replace(/[^A-Z0-9_]/g, "_"), name: unique("Leave "), paid: true, yearly_days: 5 }),
+    change: () => ({ yearly_days: 7.5 }),
+  },
   locations: { create: () => ({ name: unique("Site "), latitude: 14.55, longitude: 121.02, radius_m: 100 }), change: () => ({ radius_m: 250 }) },
   schedules: {
     create: () => ({ name: unique("Shift "), working_days: [1, 2, 3, 4, 5], start_time: "09:00", end_time: "18:00" }),
