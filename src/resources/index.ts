@@ -14,6 +14,7 @@ import {
   CalendarOutlined,
   CalculatorOutlined,
   ClockCircleOutlined,
+  CoffeeOutlined,
   DashboardOutlined,
   EnvironmentOutlined,
   FieldTimeOutlined,
@@ -46,6 +47,7 @@ export const MENU_GROUPS = {
   employeeManagement: { name: "group:employee-management", labelKey: "menu.groups.employeeManagement", icon: TeamOutlined, path: "/employee-management" },
   payrollManagement: { name: "group:payroll-management", labelKey: "menu.groups.payrollManagement", icon: WalletOutlined, path: "/payroll-management" },
   attendance: { name: "group:attendance", labelKey: "menu.groups.attendance", icon: ClockCircleOutlined },
+  leave: { name: "group:leave", labelKey: "menu.groups.leave", icon: CoffeeOutlined },
   notifications: { name: "group:notifications", labelKey: "menu.groups.notifications", icon: BellOutlined },
   settings: { name: "group:settings", labelKey: "menu.groups.settings", icon: SettingOutlined, path: "/settings" },
 } as const satisfies Record<string, MenuGroup>;
@@ -263,6 +265,17 @@ export const RESOURCES: readonly ResourceDefinition[] = [
     labelKey: "schedulesUi.holidays.title",
     icon: CalendarOutlined,
     access: { list: "holidays.list", show: "holidays.view", create: "holidays.create", edit: "holidays.update", delete: "holidays.delete" },
+  }),
+  defineResource({
+    name: "leave-types",
+    api: "leave-types",
+    routes: { list: "/leave/types" },
+    pages: () => import("../pages/leave-types"),
+    labelKey: "menu.leaveTypes",
+    icon: CoffeeOutlined,
+    group: MENU_GROUPS.leave,
+    // Created and edited in a dialog on the list.
+    access: { list: "leaveTypes.list", show: "leaveTypes.view", create: "leaveTypes.create", edit: "leaveTypes.update", delete: "leaveTypes.delete" },
   }),
   defineResource({
     name: "notifications",
