@@ -320,7 +320,7 @@ describe("roles", () => {
     await user.click(screen.getByRole("button", { name: /New role/ }));
     const dialog = await screen.findByRole("dialog");
     const areas = [...dialog.querySelectorAll(".ant-card-head-title")].map((title) => title.textContent);
-    expect(areas).toEqual(["People", "Roles", "Attendance", "Payroll", "Payslips", "Notifications", "Company profile", "Settings"]);
+    expect(areas).toEqual(["People", "Roles", "Attendance", "Payroll", "Payslips", "Leave", "Notifications", "Company profile", "Settings"]);
     const people = dialog.querySelectorAll<HTMLElement>(".ant-card")[0];
     expect(within(people).getAllByRole("checkbox")).toHaveLength(3);
 
