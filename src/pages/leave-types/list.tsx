@@ -33,8 +33,8 @@ function Flag({ on, onKey, offKey }: { on: boolean; onKey: string; offKey: strin
 }
 
 const COLUMNS: ListColumn<Row>[] = [
-  { field: "code", titleKey: "leave.types.fields.code", kind: "text", width: 110, render: (row) => <Code>{row.code}</Code> },
   { field: "name", titleKey: "leave.types.fields.name", kind: "text", phone: true },
+  { field: "code", titleKey: "leave.types.fields.code", kind: "text", width: 110, render: (row) => <Code>{row.code}</Code> },
   { field: "paid", titleKey: "leave.types.fields.paid", kind: "choice", choices: PAID_CHOICES, width: 120, render: (row) => <Flag on={row.paid} onKey="leave.types.paid" offKey="leave.types.unpaid" /> },
   { field: "yearly_days", titleKey: "leave.types.fields.yearly_days", kind: "number", width: 130, phone: true, render: (row) => <Days value={row.yearly_days} /> },
   { field: "accrual", titleKey: "leave.types.fields.accrual", kind: "choice", choices: ACCRUAL_CHOICES },
@@ -91,7 +91,7 @@ function LeaveTypeModal({ form, titleKey }: { form: DialogForm<LeaveTypeRecord>;
           <InputNumber {...dayInput} style={{ width: 160 }} />
         </Form.Item>
         <FieldRow>
-          <Form.Item name="paid" label={t("leave.types.fields.paid")} valuePropName="checked">
+          <Form.Item name="paid" label={t("leave.types.paid")} valuePropName="checked">
             <Switch />
           </Form.Item>
           <Form.Item name="needs_approval" label={t("leave.types.fields.needs_approval")} valuePropName="checked">
