@@ -18,6 +18,20 @@ export const MAX_RANGE_DAYS = 93;
 
 const minutes = z.number().int();
 
+/** A rest day's minutes, first hours and overtime. */
+export const REST_DAY_MINUTES = ["rest_day_minutes", "rest_day_overtime_minutes"] as const;
+/** A holiday's minutes, first hours and overtime, of each kind (one on the person's rest day apart). */
+export const HOLIDAY_MINUTES = [
+  "regular_holiday_minutes",
+  "regular_holiday_overtime_minutes",
+  "special_holiday_minutes",
+  "special_holiday_overtime_minutes",
+  "special_holiday_rest_day_minutes",
+  "special_holiday_rest_day_overtime_minutes",
+  "regular_holiday_rest_day_minutes",
+  "regular_holiday_rest_day_overtime_minutes",
+] as const;
+
 /** Minutes worked on rest days, regular holidays and special non-working days (those on a rest day apart): the first hours, and the overtime after them. */
 const kindMinutes = {
   rest_day_minutes: minutes,

@@ -52,7 +52,7 @@
  *   (closed records and worked under half the scheduled minutes); late;
  *   present.
  */
-import type { DayStatus } from "../../../contracts/attendance-reports";
+import { HOLIDAY_MINUTES, REST_DAY_MINUTES, type DayStatus } from "../../../contracts/attendance-reports";
 import { minutesOfDay, shiftMinutes, type HolidayKind } from "../../../contracts/schedules";
 import { nextDate, weekday, zonedInstant } from "../../lib/time-zone";
 
@@ -143,18 +143,7 @@ export interface DayFigures extends KindMinutes, NightKindMinutes {
 
 export const NO_RECORDS: DayRecords = { count: 0, firstIn: null, presenceMs: 0, breakMs: 0, open: false, spans: [], breaks: [] };
 
-export const KIND_MINUTES = [
-  "rest_day_minutes",
-  "rest_day_overtime_minutes",
-  "regular_holiday_minutes",
-  "regular_holiday_overtime_minutes",
-  "special_holiday_minutes",
-  "special_holiday_overtime_minutes",
-  "special_holiday_rest_day_minutes",
-  "special_holiday_rest_day_overtime_minutes",
-  "regular_holiday_rest_day_minutes",
-  "regular_holiday_rest_day_overtime_minutes",
-] as const satisfies readonly (keyof KindMinutes)[];
+export const KIND_MINUTES = [...REST_DAY_MINUTES, ...HOLIDAY_MINUTES] as const satisfies readonly (keyof KindMinutes)[];
 
 const NO_KIND_MINUTES = Object.fromEntries(KIND_MINUTES.map((name) => [name, 0])) as unknown as KindMinutes;
 

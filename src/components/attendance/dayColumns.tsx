@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { DAY_STATUSES, type AttendanceDay, type DayStatus } from "../../../contracts/attendance-reports";
+import { DAY_STATUSES, HOLIDAY_MINUTES, REST_DAY_MINUTES, type AttendanceDay, type DayStatus } from "../../../contracts/attendance-reports";
 import { useCompanyProfile } from "../company/useCompanyProfile";
 import type { ListColumn } from "../list";
 import { StateTag, type StateTone } from "../common/StateTag";
@@ -65,21 +65,8 @@ export const DAY_COLUMNS: readonly ListColumn<DayRow>[] = [
   figure("late_minutes", "attendanceUi.history.late"),
   figure("overtime_minutes", "attendanceUi.history.overtime"),
   figure("undertime_minutes", "attendanceUi.history.undertime"),
-  figures("rest_day_hours", ["rest_day_minutes", "rest_day_overtime_minutes"], "attendanceUi.history.restDay"),
-  figures(
-    "holiday_hours",
-    [
-      "regular_holiday_minutes",
-      "regular_holiday_overtime_minutes",
-      "special_holiday_minutes",
-      "special_holiday_overtime_minutes",
-      "special_holiday_rest_day_minutes",
-      "special_holiday_rest_day_overtime_minutes",
-      "regular_holiday_rest_day_minutes",
-      "regular_holiday_rest_day_overtime_minutes",
-    ],
-    "attendanceUi.history.holiday",
-  ),
+  figures("rest_day_hours", REST_DAY_MINUTES, "attendanceUi.history.restDay"),
+  figures("holiday_hours", HOLIDAY_MINUTES, "attendanceUi.history.holiday"),
   figure("night_minutes", "attendanceUi.history.night"),
 ];
 
