@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { payCode } from "./payroll";
 import { isoTimestamp } from "./replies";
-import { MESSAGE, requiredText } from "./validation";
+import { calendarDate } from "./schedules";
+import { isStorableText, MESSAGE, recordId, requiredText } from "./validation";
 
 /** What a request of the type is counted in: whole days, half days, or hours where the company wants them. */
 export const LEAVE_UNITS = ["day", "half_day", "hour"] as const;
@@ -75,3 +76,154 @@ export const leaveTypeRecord = z.object({
   updated_at: isoTimestamp,
 });
 export type LeaveTypeRecord = z.infer<typeof leaveTypeRecord>;
+
+/** Which half of a one-day request: the morning's or the afternoon's hours. */
+export const HALF_DAYS = ["morning", "afternoon"] as const;
+export type HalfDay = (typeof HALF_DAYS)[number];
+
+/**
+ * Where a request stands. `cancel_requested`: approved and already begun, the person asked to take it back and the
+ * approver decides (approve: cancelled, reject: approved again).
+ */
+export const LEAVE_STATUSES = ["pending", "approved", "rejected", "cancelled", "cancel_requested"] as const;
+export type LeaveStatus = (typeof LEAVE_STATUSES)[number];
+/** Requests that hold their days: they take from the balance (approved) or reserve it (pending), and nothing may overlap them. */
+export const LEAVE_HOLDING: readonly LeaveStatus[] = ["pending", "approved", "cancel_requested"];
+
+/** The longest a single request may run: a maternity leave's 105 days fit with room. */
+export const LEAVE_REQUEST_MAX_DAYS = 186;
+
+const requestReason = z.string({ error: MESSAGE.invalidType }).trim().max(1000, { error: MESSAGE.maxLength }).refine(isStorableText, { error: MESSAGE.characters });
+
+/** POST /api/leave-requests: a person's request; `user_id` (someone else's, entered by HR) needs leave_manage. */
+export const leaveRequestBody = z
+  .strictObject({
+    leave_type_id: recordId,
+    start_date: calendarDate,
+    end_date: calendarDate,
+    half_day: z.enum(HALF_DAYS, { error: MESSAGE.invalid }).nullish(),
+    reason: requestReason.nullish(),
+    user_id: recordId.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.end_date < value.start_date) ctx.addIssue({ code: "custom", path: ["end_date"], message: "validation.endBeforeStart" });
+    else if (value.half_day && value.end_date !== value.start_date) ctx.addIssue({ code: "custom", path: ["half_day"], message: "leave.requests.halfDayOneDate" });
+    else if ((Date.parse(value.end_date) - Date.parse(value.start_date)) / 86_400_000 + 1 > LEAVE_REQUEST_MAX_DAYS) {
+      ctx.addIssue({ code: "custom", path: ["end_date"], message: "leave.requests.tooLong", params: { max: LEAVE_REQUEST_MAX_DAYS } });
+    }
+  });
+export type LeaveRequestBody = z.infer<typeof leaveRequestBody>;
+
+/** approve, reject (and deciding on a cancellation): the decider's reason, which the person reads. */
+export const leaveDecisionBody = z.strictObject({ reason: requestReason.nullish() }).nullish();
+
+/** Bulk approve or reject from the approvals page: each request is decided on its own (one refusal stops none of the others). */
+export const leaveBulkDecisionBody = z.strictObject({
+  ids: z.array(recordId, { error: MESSAGE.invalidType }).min(1, { error: MESSAGE.required }).max(200, { error: MESSAGE.invalid }),
+  decision: z.enum(["approve", "reject"], { error: MESSAGE.invalid }),
+  reason: requestReason.nullish(),
+});
+
+export const leaveBulkDecisionReply = z.object({
+  decided: z.array(z.number().int()),
+  refused: z.array(z.object({ id: z.number().int(), message: z.string() })),
+});
+
+const person = z.object({ id: z.number().int(), name: z.string(), department: z.string().nullable() });
+
+export const leaveRequestRecord = z.object({
+  id: z.number().int(),
+  user: person,
+  leave_type: z.object({ id: z.number().int(), code: z.string(), name: z.string(), paid: z.boolean() }),
+  start_date: z.string(),
+  end_date: z.string(),
+  half_day: z.enum(HALF_DAYS).nullable(),
+  /** The scheduled workdays it takes (rest days and holidays inside the range are not counted); 0.5 for a half day. */
+  days: z.number(),
+  status: z.enum(LEAVE_STATUSES),
+  reason: z.string().nullable(),
+  /** The type asks for a document (a sick note) at this length, and whether one is attached: approval waits for it. */
+  needs_document: z.boolean(),
+  has_document: z.boolean(),
+  decided_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  decided_at: isoTimestamp.nullable(),
+  decision_reason: z.string().nullable(),
+  /** Whether the reader may approve or reject it now (their team's, or leave_approve; never their own). */
+  can_decide: z.boolean(),
+  /** Whether the reader may cancel it (or ask to, once it has begun). */
+  can_cancel: z.boolean(),
+  created_at: isoTimestamp,
+  updated_at: isoTimestamp,
+});
+export type LeaveRequestRecord = z.infer<typeof leaveRequestRecord>;
+
+/** What moves a balance; each is one ledger entry, and the balance is their sum. */
+export const LEAVE_ENTRY_KINDS = ["allocation", "accrual", "carry_over", "taken", "returned", "adjustment", "expiry"] as const;
+export type LeaveEntryKind = (typeof LEAVE_ENTRY_KINDS)[number];
+
+export const leaveEntryRecord = z.object({
+  id: z.number().int(),
+  leave_type_id: z.number().int(),
+  kind: z.enum(LEAVE_ENTRY_KINDS),
+  /** Signed: what it adds to the balance (taken and expiry are negative). */
+  days: z.number(),
+  request_id: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  /** The day it counts from (an accrual's month, a request's first day, an adjustment's date). */
+  effective_date: z.string(),
+  created_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  created_at: isoTimestamp,
+});
+export type LeaveEntryRecord = z.infer<typeof leaveEntryRecord>;
+
+/** One type's year for one person. */
+export const leaveBalanceLine = z.object({
+  leave_type: z.object({ id: z.number().int(), code: z.string(), name: z.string(), paid: z.boolean(), unit: z.enum(LEAVE_UNITS), active: z.boolean() }),
+  /** Granted this year: the allocation or the months accrued so far. */
+  entitled: z.number(),
+  carried_over: z.number(),
+  /** Taken by approved leave, less what cancellations gave back. */
+  taken: z.number(),
+  adjusted: z.number(),
+  expired: z.number(),
+  /** The ledger's sum. */
+  balance: z.number(),
+  /** Days of requests still waiting for a decision. */
+  pending: z.number(),
+  /** What a new request may take: balance − pending + how far the type lets it go below zero. */
+  available: z.number(),
+  /** The first day it may be used, when the service months have not passed yet. */
+  usable_from: z.string().nullable(),
+});
+export type LeaveBalanceLine = z.infer<typeof leaveBalanceLine>;
+
+export const leaveBalancesQuery = z.strictObject({
+  user_id: z.coerce.number({ error: MESSAGE.invalid }).pipe(recordId).optional().describe("Whose balances (default: one's own)"),
+  year: z.coerce
+    .number({ error: MESSAGE.invalid })
+    .pipe(z.number().int({ error: MESSAGE.invalid }).min(1900, { error: MESSAGE.invalid }).max(2999, { error: MESSAGE.invalid }))
+    .optional()
+    .describe("The leave year (default: this year in the company's zone)"),
+});
+
+export const leaveBalancesReply = z.object({
+  user: person,
+  year: z.number().int(),
+  lines: z.array(leaveBalanceLine),
+  entries: z.array(leaveEntryRecord),
+});
+export type LeaveBalancesReply = z.infer<typeof leaveBalancesReply>;
+
+/** POST /api/leave-balances/adjustments: HR corrects a balance, always with a reason. */
+export const leaveAdjustmentBody = z.strictObject({
+  user_id: recordId,
+  leave_type_id: recordId,
+  year: z.number({ error: MESSAGE.invalidType }).int({ error: MESSAGE.invalid }).min(1900, { error: MESSAGE.invalid }).max(2999, { error: MESSAGE.invalid }),
+  days: z
+    .number({ error: MESSAGE.invalidType })
+    .min(-366, { error: "leave.types.daysRange" })
+    .max(366, { error: "leave.types.daysRange" })
+    .refine((value) => Number.isInteger(value * 100) && value !== 0, { error: "leave.balances.adjustmentDays" }),
+  reason: requiredText(500),
+});
+export type LeaveAdjustmentBody = z.infer<typeof leaveAdjustmentBody>;

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { MESSAGE } from "./validation";
 
-export const NOTIFICATION_TYPES = ["password_changed", "password_reset", "access_changed", "account_deactivated", "system", "attendance_corrected", "payslip_released", "payslip_withdrawn", "two_factor"] as const;
+export const NOTIFICATION_TYPES = ["password_changed", "password_reset", "access_changed", "account_deactivated", "system", "attendance_corrected", "payslip_released", "payslip_withdrawn", "two_factor", "leave_requested", "leave_decided"] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -46,6 +46,9 @@ export const DEFAULT_DELIVERY: DeliveryChoices = {
   payslip_withdrawn: { in_app: true, email: true },
   // Account security, like a password change: turned on or off, a recovery code used, reset by an administrator.
   two_factor: { in_app: true, email: true },
+  // Approvers hear of a request in the app (the approvals page gathers them); the person hears the decision both ways.
+  leave_requested: { in_app: true, email: false },
+  leave_decided: { in_app: true, email: true },
 };
 
 /** A person's channels for each type: their own choice where they made one, the company's otherwise. */

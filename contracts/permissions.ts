@@ -18,7 +18,7 @@ export const PERMISSION_CATALOGUE = [
   { area: "attendance", permissions: ["attendance_access", "attendance_reports_access", "attendance_admin_access"] },
   { area: "payroll", permissions: ["payroll_view", "payroll_manage", "payroll_release"] },
   { area: "payslips", permissions: ["payslips_view", "payslips_manage", "payslips_release"] },
-  { area: "leave", permissions: ["leave_manage"] },
+  { area: "leave", permissions: ["leave_manage", "leave_approve"] },
   { area: "notifications", permissions: ["notifications_manage"] },
   { area: "company", permissions: ["company_profile_manage"] },
   { area: "settings", permissions: ["settings_manage"] },

@@ -24,6 +24,7 @@ import { wireNotifications } from "./modules/notifications";
 import { wireAttendance } from "./modules/attendance";
 import { wirePayroll } from "./modules/payroll";
 import { wireBackups } from "./modules/backups";
+import { wireLeave } from "./modules/leave";
 import type { AuthUser } from "./modules/auth/sessions";
 
 declare module "fastify" {
@@ -120,6 +121,7 @@ export async function buildApp({ database, config, clock = systemClock, logger =
   wireAttendance(app);
   wirePayroll(app);
   wireBackups(app);
+  wireLeave(app);
   app.decorateRequest("user", null as unknown as AuthUser);
   app.decorateRequest("t", null as unknown as Translate);
   app.decorateRequest("origin", null as unknown as RequestOrigin);

@@ -34,6 +34,8 @@ export interface Rule<R> {
   employeesToo?: true;
   /** Granted on one's own record too, without the permission (one's own profile, one's own pay). */
   own?: true;
+  /** Granted to the record's person's manager too (`managerOf`), without the permission: a team head approving their team's leave. */
+  managed?: true;
   /** Conditions on the record, checked where the record is loaded. */
   when?: readonly Condition<R>[];
   /** The message when the grant is missing, where a plain "no permission" would not say what was refused. */
@@ -50,6 +52,8 @@ export interface FieldRule<V extends string> {
 export interface Policy<R, V extends string> {
   /** Whose record it is, for `own` rules. */
   ownerOf?: (record: R) => number | null;
+  /** Who manages the record's person, for `managed` rules. */
+  managerOf?: (record: R) => number | null;
   rules: Record<V, Rule<R>>;
   fields?: readonly FieldRule<NoInfer<V>>[];
 }
@@ -107,7 +111,8 @@ function entitled(rule: Rule<unknown>, actor: Actor): boolean {
  */
 export function decideRule<R>(policy: Policy<R, string>, rule: Rule<R>, actor: Actor, record?: R): Decision {
   const owns = record !== undefined && rule.own === true && policy.ownerOf?.(record) === actor.id;
-  if (!entitled(rule as Rule<unknown>, actor) && !owns) return rule.refusal ? { reason: rule.refusal } : FORBIDDEN;
+  const manages = record !== undefined && rule.managed === true && policy.managerOf?.(record) === actor.id;
+  if (!entitled(rule as Rule<unknown>, actor) && !owns && !manages) return rule.refusal ? { reason: rule.refusal } : FORBIDDEN;
   if (record === undefined) return true;
   for (const condition of rule.when ?? []) {
     const decision = condition(actor, record);
@@ -118,8 +123,8 @@ export function decideRule<R>(policy: Policy<R, string>, rule: Rule<R>, actor: A
 
 /**
  * Whether a request for the rule may go on to load its record: granted in
- * general, or granted on one's own record (which only the record tells).
+ * general, or granted on one's own record or one's team's (which only the record tells).
  */
 export function mayAttemptRule(rule: Rule<unknown>, actor: Actor): boolean {
-  return entitled(rule, actor) || rule.own === true;
+  return entitled(rule, actor) || rule.own === true || rule.managed === true;
 }

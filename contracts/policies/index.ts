@@ -10,7 +10,7 @@ import { dashboardPolicy } from "./dashboard";
 import { decideRule, mayAttemptRule, type Actor, type Decision, type Policy, type Rule } from "./core";
 import { holidaysPolicy } from "./holidays";
 import { jobsPolicy } from "./jobs";
-import { leaveTypesPolicy } from "./leave";
+import { leaveBalancesPolicy, leaveRequestsPolicy, leaveTypesPolicy } from "./leave";
 import { locationsPolicy } from "./locations";
 import { notificationsPolicy } from "./notifications";
 import { payComponentsPolicy, payrollPolicy, payslipsPolicy } from "./payroll";
@@ -29,6 +29,8 @@ export const POLICIES = {
   holidays: holidaysPolicy,
   jobs: jobsPolicy,
   leaveTypes: leaveTypesPolicy,
+  leaveRequests: leaveRequestsPolicy,
+  leaveBalances: leaveBalancesPolicy,
   locations: locationsPolicy,
   notifications: notificationsPolicy,
   payComponents: payComponentsPolicy,

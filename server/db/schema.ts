@@ -4,9 +4,10 @@ import type { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, PAY_BASES, UserPreferences 
 import type { CLOCK_POLICIES } from "../../contracts/attendance";
 import type { DayStatus } from "../../contracts/attendance-reports";
 import type { HolidayKind } from "../../contracts/schedules";
-import type { LeaveAccrual, LeaveUnit } from "../../contracts/leave";
+import type { HalfDay, LeaveAccrual, LeaveEntryKind, LeaveStatus, LeaveUnit } from "../../contracts/leave";
 import type { BandRow, Calculation, ComponentKind, OverrideMode, PayslipInputs, PayslipLine, PayslipTrace, ProgressiveRow, RateTableKind, RunPeople, RunStatus, StoredRunWarning } from "../../contracts/payroll";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -105,6 +106,8 @@ export const users = pgTable(
     profile_picture_id: integer("profile_picture_id").references(() => files.id, { onDelete: "set null" }),
     /** onsite: clocks in inside one of their work locations; anywhere: recorded and flagged remote. */
     clock_policy: text("clock_policy").$type<(typeof CLOCK_POLICIES)[number]>().notNull().default("onsite"),
+    /** Who approves their leave (their team's head); none: anyone with leave_approve. */
+    manager_id: integer("manager_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     /** Set instead of deleting a person with history: payroll records keep their subject. */
     archived_at: timestamp("archived_at", { withTimezone: true }),
     ...authors,
@@ -435,6 +438,80 @@ export const leaveTypes = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex("leave_types_code_unique").on(sql`lower(${t.code})`)],
+);
+
+/** A person's request for leave of one type over a range of dates; never deleted (cancelled or rejected stay as such). */
+export const leaveRequests = pgTable(
+  "leave_requests",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    leave_type_id: integer("leave_type_id")
+      .notNull()
+      .references(() => leaveTypes.id, { onDelete: "restrict" }),
+    start_date: date("start_date").notNull(),
+    end_date: date("end_date").notNull(),
+    half_day: text("half_day").$type<HalfDay>(),
+    /** The workdays it takes, counted when asked (leave_days holds them one by one). */
+    days: numeric("days", { precision: 6, scale: 2, mode: "number" }).notNull(),
+    status: text("status").$type<LeaveStatus>().notNull().default("pending"),
+    reason: text("reason"),
+    document_file_id: integer("document_file_id").references(() => files.id, { onDelete: "set null" }),
+    decided_by: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decided_at: timestamp("decided_at", { withTimezone: true }),
+    decision_reason: text("decision_reason"),
+    ...authors,
+    ...timestamps,
+  },
+  (t) => [index("leave_requests_user_idx").on(t.user_id, t.start_date), index("leave_requests_status_idx").on(t.status, t.start_date)],
+);
+
+/**
+ * Each workday a request takes, with its share (1, or 0.5 for a half day): what attendance shows as leave and payroll
+ * counts, once the request is approved (the request's status says which days hold).
+ */
+export const leaveDays = pgTable(
+  "leave_days",
+  {
+    request_id: integer("request_id")
+      .notNull()
+      .references(() => leaveRequests.id, { onDelete: "cascade" }),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    work_date: date("work_date").notNull(),
+    share: numeric("share", { precision: 3, scale: 2, mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.request_id, t.work_date] }), index("leave_days_user_date_idx").on(t.user_id, t.work_date)],
+);
+
+/**
+ * The leave ledger: every allocation, accrual, carry-over, leave taken or given back, adjustment and expiry, signed;
+ * a balance is the sum of a person's entries for a type and year. `key` makes the jobs' entries once-only.
+ */
+export const leaveEntries = pgTable(
+  "leave_entries",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    leave_type_id: integer("leave_type_id")
+      .notNull()
+      .references(() => leaveTypes.id, { onDelete: "restrict" }),
+    year: integer("year").notNull(),
+    kind: text("kind").$type<LeaveEntryKind>().notNull(),
+    days: numeric("days", { precision: 7, scale: 2, mode: "number" }).notNull(),
+    effective_date: date("effective_date").notNull(),
+    request_id: integer("request_id").references(() => leaveRequests.id, { onDelete: "restrict" }),
+    reason: text("reason"),
+    key: text("key"),
+    created_by: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("leave_entries_balance_idx").on(t.user_id, t.year, t.leave_type_id), uniqueIndex("leave_entries_key_unique").on(t.key)],
 );
 
 /** The system activity log: one row per mutation and per sign-in event. */

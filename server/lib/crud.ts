@@ -89,6 +89,8 @@ export interface CrudSpec<Row extends { id: number }, Rec, Create extends object
   };
   /** What the activity log keeps of a deleted record (default: all its fields). */
   summary?(row: Row): Record<string, unknown>;
+  /** A record with history (`inUse`) is archived by `values` instead of deleted: what names it keeps its subject. */
+  archiveWhenUsed?: { inUse(db: Db, row: Row): Promise<boolean>; values: Partial<Row> };
 }
 
 const viewerOf = (ctx: AppContext, actor: Actor): Viewer => ({ actor, appKey: ctx.config.appKey, now: ctx.clock.now() });
@@ -190,6 +192,16 @@ export function crudService<Row extends { id: number }, Rec, Create extends obje
       if (!before) throw notFound();
       allow(actor, "delete", before);
       await spec.checks?.remove?.(ctx.db, before);
+      const archive = spec.archiveWhenUsed;
+      if (archive && (await archive.inUse(ctx.db, before))) {
+        return mutate(ctx, author, { action: `${spec.subjectType}.archived`, subjectType: spec.subjectType }, async (tx) => {
+          await tx
+            .update(spec.table)
+            .set({ ...archive.values, ...stamps(spec.table, actor.id, ctx.clock.now(), false) })
+            .where(eq(spec.table.id, id));
+          return { result: "archived" as const, subjectId: id, changes: diffFields(before, archive.values) };
+        });
+      }
       return mutate(ctx, author, { action: `${spec.subjectType}.deleted`, subjectType: spec.subjectType }, async (tx) => {
         await tx.delete(spec.table).where(eq(spec.table.id, id));
         await spec.alsoWrite?.remove?.(ctx, tx, before);

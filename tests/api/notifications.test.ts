@@ -187,7 +187,7 @@ describe("one's own list", () => {
 
   it("counts: stats by type, the unread count, the 10 most recent not archived", async () => {
     expect((await get(me.token, "/api/notifications/stats")).json()).toEqual({
-      data: { total: 5, unread: 2, archived: 2, by_type: { password_changed: 1, password_reset: 0, access_changed: 0, account_deactivated: 0, system: 4, attendance_corrected: 0, payslip_released: 0, payslip_withdrawn: 0, two_factor: 0 } },
+      data: { total: 5, unread: 2, archived: 2, by_type: { password_changed: 1, password_reset: 0, access_changed: 0, account_deactivated: 0, system: 4, attendance_corrected: 0, payslip_released: 0, payslip_withdrawn: 0, two_factor: 0, leave_requested: 0, leave_decided: 0 } },
     });
     expect((await get(me.token, "/api/notifications/unread-count")).json()).toEqual({ data: { count: 2 } });
     await tell([me.id], 10);

@@ -68,6 +68,22 @@ const WRITES: Record<string, Write> = {
   "PUT /api/settings/attendance": async () => ({ token: admin, request: { method: "PUT", url: "/api/settings/attendance", payload: { accuracy_allowance_m: 51 + (serial++ % 400) } } }),
   "PUT /api/settings/preferences": async () => ({ token: admin, request: { method: "PUT", url: "/api/settings/preferences", payload: { dark_mode: serial++ % 2 === 0 } } }),
   "POST /api/attendance/clock-in": async () => ({ token: await clockingPerson([]), request: { method: "POST", url: "/api/attendance/clock-in", payload: {} } }),
+  "POST /api/leave-requests": async () => {
+    const { person, body } = await leaveAsker();
+    return { token: person.token, request: { method: "POST", url: "/api/leave-requests", payload: body } };
+  },
+  "POST /api/leave-requests/{id}/approve": async () => ({ token: admin, request: { method: "POST", url: `/api/leave-requests/${await pendingLeave()}/approve`, payload: { reason: "Enjoy" } } }),
+  "POST /api/leave-requests/{id}/reject": async () => ({ token: admin, request: { method: "POST", url: `/api/leave-requests/${await pendingLeave()}/reject`, payload: { reason: "Stocktaking" } } }),
+  "POST /api/leave-requests/decisions": async () => ({ token: admin, request: { method: "POST", url: "/api/leave-requests/decisions", payload: { ids: [await pendingLeave()], decision: "approve" } } }),
+  "POST /api/leave-requests/{id}/cancel": async () => {
+    const { person, body } = await leaveAsker();
+    const asked = await call(t, person.token, { method: "POST", url: "/api/leave-requests", payload: body });
+    return { token: person.token, request: { method: "POST", url: `/api/leave-requests/${asked.json().data.id}/cancel` } };
+  },
+  "POST /api/leave-balances/adjustments": async () => {
+    const { person, body } = await leaveAsker();
+    return { token: admin, request: { method: "POST", url: "/api/leave-balances/adjustments", payload: { user_id: person.id, leave_type_id: body.leave_type_id, year: 2026, days: 1.5, reason: "Carried from the old system" } } };
+  },
   "POST /api/attendance/clock-out": async () => ({ token: await clockingPerson(["clock-in"]), request: { method: "POST", url: "/api/attendance/clock-out", payload: {} } }),
   "POST /api/attendance/break/start": async () => ({ token: await clockingPerson(["clock-in"]), request: { method: "POST", url: "/api/attendance/break/start" } }),
   "POST /api/attendance/manual": async () => ({ token: admin, request: { method: "POST", url: "/api/attendance/manual", payload: await manualDay() } }),
@@ -275,11 +291,27 @@ async function clockingPerson(steps: string[]): Promise<string> {
   return person.token;
 }
 
+/** A new person with days of a new leave type granted (the jobs a new type and a new person queue, done), and a request of it to make. */
+async function leaveAsker() {
+  const type = await createSample(t, admin, "leave-types");
+  const person = await employeeSignedIn(t, admin);
+  await t.app.ctx.jobs.idle();
+  return { person, body: { leave_type_id: type, start_date: "2026-03-10", end_date: "2026-03-11", reason: "Family matters" } };
+}
+
+/** A pending leave request of such a person; its id. */
+async function pendingLeave(): Promise<number> {
+  const { person, body } = await leaveAsker();
+  const asked = await call(t, person.token, { method: "POST", url: "/api/leave-requests", payload: body });
+  expect(asked.statusCode, asked.body).toBe(201);
+  return asked.json().data.id;
+}
+
 let serial = 0;
 const logoUpload = () => multipart([{ name: "file", filename: "logo.png", contentType: "image/png", content: PNG_1X1 }]);
 
 /** Writes every signed-in person makes to their own things: an employee is not refused them. */
-const OWN_WRITES = ["/api/logout", "/api/settings/preferences", "/api/notifications/mark-as-read", "/api/notifications/mark-all-as-read", "/api/notifications/archive", "/api/notifications/{id}"];
+const OWN_WRITES = ["/api/leave-requests", "/api/logout", "/api/settings/preferences", "/api/notifications/mark-as-read", "/api/notifications/mark-all-as-read", "/api/notifications/archive", "/api/notifications/{id}"];
 
 /** The create, change and delete of every resource with a sample. */
 for (const [resource, sample] of Object.entries(SAMPLES)) {

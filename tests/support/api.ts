@@ -26,7 +26,8 @@ export async function startTestApp(options: { config?: Partial<Config>; seed?: b
   const seededAsTemplate = seed && isDeepStrictEqual(config.passwordHashing, testConfig().passwordHashing);
   const database = await openTestDatabase(seededAsTemplate ? "seeded" : "empty");
   if (seed && !seededAsTemplate) await seedTestCompany(database.db, config);
-  const app = await buildApp({ database, config, clock });
+  // TEST_LOG=error shows what the server logged (a 500's cause) while a test file runs.
+  const app = await buildApp({ database, config, clock, logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false });
   await app.ready();
   return {
     app,

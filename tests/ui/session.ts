@@ -87,6 +87,7 @@ export function person(id: number, first: string, last: string, pay?: { base_rat
     email: `${first.toLowerCase()}@example.com`,
     access_level: 1,
     role: null,
+    manager_id: null,
     is_active: true,
     employee_number: `E-${id}`,
     phone: null,

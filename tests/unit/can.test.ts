@@ -73,6 +73,16 @@ const TABLE: Record<Action, boolean[]> = {
   "leaveTypes.create":  [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "leaveTypes.update":  [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "leaveTypes.delete":  [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  // Leave: everyone asks for their own and lists what they may read; HR or approvers read anyone's, their own always.
+  "leaveRequests.list": [Y, Y, Y,    Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
+  "leaveRequests.view": [Y, Y, Y,    Y, Y,  Y,      N, N,  Y,   N, N,  Y,      N, N,  Y,   Y, Y,  Y],
+  "leaveRequests.create": [Y, Y, Y,  Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y,      Y, Y,  Y,   Y, Y,  Y],
+  "leaveRequests.createFor": [Y, Y, Y, Y, Y, Y,     N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
+  // Never one's own, level 0 included (the manager's grant is checked below).
+  "leaveRequests.decide": [Y, Y, N,  Y, Y,  N,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  N],
+  "leaveRequests.cancel": [Y, Y, Y,  Y, Y,  Y,      N, N,  Y,   N, N,  Y,      N, N,  Y,   Y, Y,  Y],
+  "leaveBalances.view": [Y, Y, Y,    Y, Y,  Y,      N, N,  Y,   N, N,  Y,      N, N,  Y,   Y, Y,  Y],
+  "leaveBalances.adjust": [Y, Y, Y,  Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "locations.list":    [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "locations.view":    [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "locations.create":  [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
@@ -162,6 +172,7 @@ function recordFor(action: Action, context: Context): unknown {
   if (action.startsWith("users.")) return { id, access_level: 1, role_permissions: [] };
   if (action.startsWith("roles.")) return { permissions: [] };
   if (action.startsWith("jobs.")) return { kind: "no-followers", owner_id: id };
+  if (action.startsWith("leaveRequests.") || action.startsWith("leaveBalances.")) return { user_id: id, manager_id: null };
   // A run in the state its verb acts on, no four-eyes rule: only grants decide.
   if (action.startsWith("payroll.")) return { status: RUN_STATE_FOR[action] ?? "draft", calculated_by: null, separate_approver: false };
   // A payslip in the state its verb acts on: edits while calculated, everything else once released and standing.
@@ -184,7 +195,20 @@ for (const [action, row] of Object.entries(TABLE) as [Action, boolean[]][]) {
 }
 
 /** Actions every signed-in person has, whatever their level or role (written out, like the table). */
-const EVERYONE: readonly string[] = ["account.view", "account.update", "account.signOut", "company.view", "dashboard.own", "payslips.listOwn", "notifications.list", "notifications.view", "notifications.update", "notifications.delete"];
+const EVERYONE: readonly string[] = [
+  "account.view",
+  "account.update",
+  "account.signOut",
+  "company.view",
+  "dashboard.own",
+  "payslips.listOwn",
+  "notifications.list",
+  "notifications.view",
+  "notifications.update",
+  "notifications.delete",
+  "leaveRequests.list",
+  "leaveRequests.create",
+];
 const forEveryone = (action: string) => EVERYONE.includes(action);
 /** What one's own released payslip grants, whatever one's role. */
 const OWN_PAYSLIP = ["payslips.view", "payslips.download", "payslips.history"];
@@ -203,9 +227,25 @@ describe("can(): the decision table", () => {
 });
 
 describe("can(): edges of the table", () => {
+  it("lets a person's manager read and decide their leave without any permission, never their own, and nobody else's team", () => {
+    const teamHead = actor(1, []);
+    const theirs = { user_id: SOMEONE_ELSE, manager_id: ME };
+    const anotherTeam = { user_id: SOMEONE_ELSE, manager_id: 99 };
+    for (const action of ["leaveRequests.view", "leaveRequests.decide", "leaveBalances.view"] as const) {
+      expect(can(teamHead, action, theirs), action).toBe(true);
+      expect(can(teamHead, action, anotherTeam), action).toBe(false);
+    }
+    // Managing someone is no right to cancel their leave (only they, or HR, take it back) nor to adjust a balance.
+    expect(can(teamHead, "leaveRequests.cancel", theirs)).toBe(false);
+    expect(can(teamHead, "leaveBalances.adjust", theirs)).toBe(false);
+    // Their own manager field pointing at themselves still grants no decision on their own leave.
+    expect(can(teamHead, "leaveRequests.decide", { user_id: ME, manager_id: ME })).toBe(false);
+    expect(mayAttempt(teamHead, "leaveRequests.decide")).toBe(true);
+  });
+
   it("refuses an employee every staff action even when the role lists the whole catalogue, but what their role gives employees", () => {
     const employee = actor(1, PERMISSIONS);
-    const ownRecordActions = ["users.view", "users.viewPay", "jobs.view", ...OWN_PAYSLIP];
+    const ownRecordActions = ["users.view", "users.viewPay", "jobs.view", "leaveRequests.view", "leaveRequests.cancel", "leaveBalances.view", ...OWN_PAYSLIP];
     const employeesByRole = ["attendance.clock"];
     for (const action of ALL_ACTIONS.filter((name) => !forEveryone(name) && !ownRecordActions.includes(name) && !employeesByRole.includes(name))) {
       for (const context of ["none", "other", "own"] as const) expect(check(employee, action, recordFor(action, context))).toBe(false);
@@ -230,7 +270,7 @@ describe("can(): edges of the table", () => {
     const staff = actor(2, []);
     for (const action of ALL_ACTIONS) {
       expect(check(staff, action, recordFor(action, "other"))).toBe(forEveryone(action));
-      expect(check(staff, action, recordFor(action, "own"))).toBe(forEveryone(action) || ["users.view", "users.viewPay", "jobs.view", ...OWN_PAYSLIP].includes(action));
+      expect(check(staff, action, recordFor(action, "own"))).toBe(forEveryone(action) || ["users.view", "users.viewPay", "jobs.view", "leaveRequests.view", "leaveRequests.cancel", "leaveBalances.view", ...OWN_PAYSLIP].includes(action));
     }
   });
 

@@ -1,10 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { LEAVE_ACCRUALS, LEAVE_UNITS, leaveTypeBody, leaveTypeRecord, leaveTypeUpdateBody } from "../../../contracts/leave";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import { leaveTypes } from "../../db/schema";
 import { crudRoutes } from "../../lib/crud";
 import { defineListSpec } from "../../lib/list";
 
-/** Leave types: a plain resource, all of it declared here (a type's requests, once there are any, will keep it from going). */
+/** A type anyone has asked for or been granted: its requests and ledger name it. */
+async function typeInUse(db: Db, row: typeof leaveTypes.$inferSelect): Promise<boolean> {
+  const result = (await db.execute(sql`select exists (select 1 from leave_requests where leave_type_id = ${row.id}) or exists (select 1 from leave_entries where leave_type_id = ${row.id}) as used`)) as unknown as { rows: { used: boolean }[] };
+  return result.rows[0].used;
+}
+
+/** Leave types: a plain resource, all of it declared here; a type with requests or balances is archived (made inactive), never deleted. */
 export const leaveTypeRoutes: FastifyPluginAsyncZod = async (app) =>
   crudRoutes(app, {
     resource: "leaveTypes",
@@ -35,5 +43,6 @@ export const leaveTypeRoutes: FastifyPluginAsyncZod = async (app) =>
       { field: "code", column: leaveTypes.code, message: "leave.types.codeTaken" },
       { field: "name", column: leaveTypes.name, message: "leave.types.nameTaken" },
     ],
-    messages: { created: "leave.types.created", updated: "leave.types.updated", deleted: "leave.types.deleted" },
+    archiveWhenUsed: { inUse: typeInUse, values: { active: false } },
+    messages: { created: "leave.types.created", updated: "leave.types.updated", deleted: "leave.types.deleted", archived: "leave.types.archived" },
   });

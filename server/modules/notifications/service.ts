@@ -49,6 +49,8 @@ const DEFAULT_LINK: Record<NotificationType, string | null> = {
   payslip_released: "/user-payslips",
   payslip_withdrawn: "/user-payslips",
   two_factor: "/profile",
+  leave_requested: "/leave/approvals",
+  leave_decided: "/leave",
 };
 
 type Rows<T> = { rows: T[] };

@@ -36,6 +36,14 @@ async function assertLocationsExist(db: Db, ids: readonly number[] | undefined):
   if (found.length !== ids.length) throw invalidField("work_location_ids", "users.locationMissing");
 }
 
+/** A manager must be someone still with the company, and not the person themselves. */
+async function assertManager(db: Db, managerId: number | null | undefined, personId: number | null): Promise<void> {
+  if (managerId === null || managerId === undefined) return;
+  if (managerId === personId) throw invalidField("manager_id", "users.ownManager");
+  const [manager] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, managerId), isNull(users.archived_at)));
+  if (!manager) throw invalidField("manager_id", "users.managerMissing");
+}
+
 /** Replaces a person's work locations (a set-based insert). */
 async function setWorkLocations(tx: Db, userId: number, ids: readonly number[]): Promise<void> {
   await tx.delete(userWorkLocations).where(eq(userWorkLocations.user_id, userId));
@@ -115,6 +123,7 @@ export function toUserRecord(row: UserRow, role: RoleRef, reader: Actor, appKey:
     emergency_contact_name: row.emergency_contact_name,
     emergency_contact_phone: row.emergency_contact_phone,
     profile_picture_url: row.profile_picture_id ? signPath(appKey, `/api/files/${row.profile_picture_id}`, now) : null,
+    manager_id: row.manager_id,
     clock_policy: row.clock_policy,
     work_location_ids: row.work_location_ids,
     archived_at: row.archived_at?.toISOString() ?? null,
@@ -194,6 +203,7 @@ export async function createUser(ctx: AppContext, actor: Actor, author: Author, 
   const newcomer = { id: 0, access_level: input.access_level, role_permissions: await rolePermissions(ctx.db, input.role_id) };
   authorize(actor, "users.create", newcomer);
   await assertLocationsExist(ctx.db, fields.work_location_ids);
+  await assertManager(ctx.db, fields.manager_id, null);
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(password, ctx.config.passwordHashing);
   const id = await mutate(ctx, author, { action: "user.created", subjectType: "user" }, async (tx) => {
@@ -261,6 +271,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, author: Author, 
   await assertUnique(ctx.db, "email", input.email, id);
   await assertUnique(ctx.db, "employee_number", input.employee_number, id);
   await assertLocationsExist(ctx.db, input.work_location_ids);
+  await assertManager(ctx.db, input.manager_id, id);
   const changes: Record<string, unknown> = diffFields(before as unknown as Record<string, unknown>, fields);
   const { work_location_ids, ...columns } = fields;
   if (password !== undefined) changes.password = { from: null, to: null };
