@@ -8,9 +8,10 @@
  * - Paternity leave: 7 days with pay (RA 8187).
  * - Solo parent leave: 7 days with pay after six months of service (RA 11861, the Expanded Solo Parents Welfare Act).
  */
+import { sql } from "drizzle-orm";
 import { leaveTypeBody, type LeaveTypeBody } from "../../contracts/leave";
 import type { Db } from "./client";
-import { leaveTypes } from "./schema";
+import { leaveTypes, users } from "./schema";
 
 export const DEMO_LEAVE_TYPES: Partial<LeaveTypeBody>[] = [
   { code: "VL", name: "Vacation leave", paid: true, yearly_days: 15, accrual: "monthly", carry_over_days: 5 },
@@ -22,7 +23,28 @@ export const DEMO_LEAVE_TYPES: Partial<LeaveTypeBody>[] = [
   { code: "LWOP", name: "Leave without pay", paid: false, yearly_days: 0, negative_days: 366 },
 ];
 
+/**
+ * Each team's head decides its leave: a person's manager is the head (the Manager role) of their department, and the
+ * heads answer to the managing director (the administrator). Nobody manages themselves.
+ */
+async function seedManagers(db: Db): Promise<void> {
+  await db.execute(sql`
+    with heads as (
+      select distinct on (lower(u.department)) lower(u.department) as department, u.id
+      from ${users} u join roles r on r.id = u.role_id
+      where r.name = 'Manager' and u.archived_at is null order by lower(u.department), u.hire_date, u.id
+    ), director as (
+      select u.id from ${users} u where u.access_level = 0 and u.archived_at is null order by u.id limit 1
+    )
+    update ${users} p set manager_id = coalesce(
+      (select h.id from heads h where h.department = lower(p.department) and h.id <> p.id),
+      (select d.id from director d where d.id <> p.id))
+    where p.archived_at is null
+  `);
+}
+
 export async function seedDemoLeave(db: Db, now: Date): Promise<void> {
+  await seedManagers(db);
   // The checks a user's entry passes: a type the API would refuse never reaches the demo.
   const types = DEMO_LEAVE_TYPES.map((type) => leaveTypeBody.parse(type));
   await db.insert(leaveTypes).values(types.map((type) => ({ ...type, created_at: now, updated_at: now })));

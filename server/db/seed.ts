@@ -97,7 +97,7 @@ const DEMO_ROLES = {
   hrOfficer: {
     name: "HR Officer",
     description: BUILT_IN_ROLE_DESCRIPTIONS.hrOfficer,
-    permissions: ["users_view", "users_manage", "roles_view", "attendance_access", "attendance_reports_access", "attendance_admin_access"],
+    permissions: ["users_view", "users_manage", "roles_view", "attendance_access", "attendance_reports_access", "attendance_admin_access", "leave_manage", "leave_approve"],
   },
   payrollOfficer: {
     name: "Payroll Officer",

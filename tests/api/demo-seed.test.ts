@@ -40,6 +40,20 @@ const roleOf = (person: Row) => roleList.find((role) => role.id === person.role_
 const person = (email: string) => people.find((row) => row.email === email)!;
 
 describe("the demo company", () => {
+  it("gives each team's leave to its head to decide, the heads to the managing director, and nobody to themselves", () => {
+    const byId = new Map(people.map((row) => [row.id, row]));
+    const director = people.find((row) => row.access_level === 0)!;
+    expect(director.manager_id).toBeNull();
+    for (const row of people.filter((candidate) => candidate.archived_at === null && candidate.id !== director.id)) {
+      const head = byId.get(row.manager_id!)!;
+      expect(head, row.email).toBeDefined();
+      expect(head.id).not.toBe(row.id);
+      // A department's head where it has one (the Manager role), else the director.
+      if (head.id !== director.id) expect(head.department).toBe(row.department);
+    }
+    expect(byId.get(person("employee@example.com").manager_id!)!.email).toBe(DEMO_ROLE_LOGINS[1].email);
+  });
+
   it("has about forty people across departments and positions, hired over several years", () => {
     expect(people.length).toBeGreaterThanOrEqual(35);
     expect(people.length).toBeLessThanOrEqual(50);

@@ -305,6 +305,17 @@ describe("managers and types", () => {
     expect((await refusal(admin, "PUT", `/api/users/${person.id}`, { manager_id: 999_999 })).errors).toEqual({ manager_id: ["Choose a manager who is still with the company."] });
   });
 
+  it("deletes a person created by mistake with the leave the company granted them, and archives one who asked for leave", async () => {
+    const mistake = await createPerson(t, admin, { manager_id: manager.id });
+    await t.app.ctx.jobs.idle();
+    expect(lineOf(await balances(admin, mistake.id), vacation).entitled).toBe(15);
+    expect((await send(admin, "DELETE", `/api/users/${mistake.id}`)).json().data.outcome).toBe("deleted");
+    // Managing someone is not history of one's own either.
+    const member = await teamMember();
+    await must(member.token, "POST", "/api/leave-requests", { leave_type_id: vacation.id, start_date: "2026-11-02", end_date: "2026-11-02" }, 201);
+    expect((await send(admin, "DELETE", `/api/users/${member.id}`)).json().data.outcome).toBe("archived");
+  });
+
   it("archives a type with requests or balances instead of deleting it", async () => {
     const type: LeaveTypeRecord = await must(admin, "POST", "/api/leave-types", { code: unique("D").toUpperCase(), name: unique("Doomed "), paid: true, yearly_days: 1 }, 201);
     await t.app.ctx.jobs.idle();

@@ -29,6 +29,17 @@ const OWN_RECORD: ReadonlySet<PgTable> = new Set([
   schema.scheduleAssignments,
 ]);
 
+/**
+ * Rows of a table that are the system's own bookkeeping of the record, not history: the leave the company granted
+ * by itself (allocations, accruals, carry-overs, keyed by the job). They go with the person (deleteOwnRows).
+ */
+const OWN_ROWS: ReadonlyMap<PgTable, SQL> = new Map([[schema.leaveEntries as PgTable, sql`t.key is not null`]]);
+
+/** Deletes a person's OWN_ROWS, in the transaction that deletes the person. */
+export async function deleteOwnRows(tx: Db, userId: number): Promise<void> {
+  for (const [table, own] of OWN_ROWS) await tx.execute(sql`delete from ${table} t where t.user_id = ${userId} and ${own}`);
+}
+
 /** What each table's rows are to a person reading why someone is kept; a table not named here is "records". */
 const KIND_OF_TABLE: Readonly<Record<string, HistoryKind>> = {
   attendance_records: "attendance",
@@ -65,8 +76,11 @@ function probes(): Probe[] {
     for (const key of config.foreignKeys) {
       const reference = key.reference();
       if (reference.foreignTable !== schema.users || reference.columns.length !== 1) continue;
+      // Being someone's manager is not a record of one's own (the reference empties when they go).
+      if (table === schema.users) continue;
       const column = sql.identifier(reference.columns[0].name);
-      const rows = sql`select 1 from ${sql.identifier(name)} t where t.${column} = u.id`;
+      const own = OWN_ROWS.get(table);
+      const rows = sql`select 1 from ${sql.identifier(name)} t where t.${column} = u.id${own ? sql` and not (${own})` : sql``}`;
       // The first rate is the record's own pay; a second is a change of pay.
       const exists = table === schema.payRates ? sql`(select count(*) from (${rows} limit 2) r) > 1` : sql`exists (${rows})`;
       found.push({ kind: KIND_OF_TABLE[name] ?? "records", exists });

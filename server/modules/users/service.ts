@@ -17,7 +17,7 @@ import { companyFacts } from "../company/facts";
 import { mutate, type Author } from "../../lib/write";
 import { revokeAllTokens, signInAllowed } from "../auth/sessions";
 import type { Translate } from "../../lib/i18n";
-import { historyOf } from "./history";
+import { deleteOwnRows, historyOf } from "./history";
 
 /** A person's row with the work locations they clock in at (from user_work_locations). */
 /** The fields a pay rate is made of. */
@@ -335,6 +335,7 @@ export async function deleteUser(ctx: AppContext, actor: Actor, author: Author, 
     if (((await historyOf(tx, [id])).get(id) ?? []).length > 0) throw new HttpError(409, "users.gainedHistory");
     await assertAnotherSuperAdminRemains(tx, found.user, { archive: true });
     await revokeAllTokens(tx, id);
+    await deleteOwnRows(tx, id);
     await tx.delete(users).where(eq(users.id, id));
     // Their picture belonged to their record alone.
     if (found.user.profile_picture_id) await tx.delete(files).where(eq(files.id, found.user.profile_picture_id));
