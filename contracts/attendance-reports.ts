@@ -10,7 +10,7 @@ import { isoTimestamp } from "./replies";
 import { calendarDate } from "./schedules";
 import { MESSAGE, recordId } from "./validation";
 
-export const DAY_STATUSES = ["present", "late", "half_day", "absent", "holiday", "rest_day", "scheduled"] as const;
+export const DAY_STATUSES = ["present", "late", "half_day", "absent", "leave", "holiday", "rest_day", "scheduled"] as const;
 export type DayStatus = (typeof DAY_STATUSES)[number];
 
 /** The longest range one call reads: a quarter. */
@@ -60,7 +60,7 @@ const nightKindMinutes = {
 export const attendanceDay = z.object({
   user_id: z.number().int(),
   date: z.string(),
-  /** present, late, half_day, absent, holiday, rest_day, or scheduled (a working day not over yet, no record yet). */
+  /** present, late, half_day, absent, leave (a whole day of approved leave, no record), holiday, rest_day, or scheduled (a working day not over yet, no record yet). */
   status: z.enum(DAY_STATUSES),
   holiday: z.string().nullable(),
   schedule_id: z.number().int().nullable(),
@@ -79,6 +79,9 @@ export const attendanceDay = z.object({
   ...nightKindMinutes,
   /** A workday's first hours that fell after midnight on a day that pays more (a holiday): paid at that day's rate. */
   crossed_minutes: minutes,
+  /** Approved leave on the day: its type's code and share of the day (0: none, 0.5: a half day). */
+  leave_code: z.string().nullable(),
+  leave_share: z.number(),
 });
 export type AttendanceDay = z.infer<typeof attendanceDay>;
 
@@ -88,7 +91,10 @@ export const daysSummary = z.object({
   days_present: z.number().int(),
   days_late: z.number().int(),
   days_half: z.number().int(),
-  days_absent: z.number().int(),
+  /** Workdays over with no record and no leave; the unleft half of a half day of leave with no record counts 0.5. */
+  days_absent: z.number(),
+  /** Workdays of approved leave in the range (half days as 0.5), taken or to come. */
+  days_leave: z.number(),
   /** Workdays worked, a half day as one (its missing hours are undertime), less the share of a night that ran into a holiday. */
   days_worked: z.number(),
   late_minutes: minutes,
@@ -119,7 +125,7 @@ export const weeklyAttendance = z.object({
   from: z.string(),
   to: z.string(),
   people: z.number().int(),
-  days: z.array(z.object({ date: z.string(), present: z.number().int(), late: z.number().int(), half_day: z.number().int(), absent: z.number().int(), scheduled: z.number().int() })),
+  days: z.array(z.object({ date: z.string(), present: z.number().int(), late: z.number().int(), half_day: z.number().int(), absent: z.number().int(), leave: z.number().int(), scheduled: z.number().int() })),
 });
 
 /** A date range, both ends included; `to` on or after `from`, at most MAX_RANGE_DAYS days. */

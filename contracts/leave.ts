@@ -87,6 +87,8 @@ export type HalfDay = (typeof HALF_DAYS)[number];
  */
 export const LEAVE_STATUSES = ["pending", "approved", "rejected", "cancelled", "cancel_requested"] as const;
 export type LeaveStatus = (typeof LEAVE_STATUSES)[number];
+/** Requests whose days are leave: approved (a request to cancel it still waits, so it stands meanwhile). */
+export const LEAVE_TAKEN: readonly LeaveStatus[] = ["approved", "cancel_requested"];
 /** Requests that hold their days: they take from the balance (approved) or reserve it (pending), and nothing may overlap them. */
 export const LEAVE_HOLDING: readonly LeaveStatus[] = ["pending", "approved", "cancel_requested"];
 

@@ -55,6 +55,9 @@ export const PAY_VARIABLES = [
   "late_minutes",
   "undertime_minutes",
   "absences",
+  /** Workdays of approved leave in the attendance window, paid and unpaid types apart (half days 0.5); leave_days("CODE") by type. */
+  "paid_leave_days",
+  "unpaid_leave_days",
   /** The payroll settings a formula may read: one place to change a rate the law sets. */
   "overtime_multiplier",
   "hours_per_day",
@@ -72,6 +75,20 @@ export const PAY_VARIABLES = [
 ] as const;
 export type PayVariable = (typeof PAY_VARIABLES)[number];
 export const isPayVariable = (name: string): name is PayVariable => (PAY_VARIABLES as readonly string[]).includes(name);
+
+/**
+ * Functions of a code that read a fact of the person rather than compute: the days of a leave type in the run's
+ * attendance window and its balance. Their readings are names like the variables' (`leave_days("VL")`): listed among
+ * what a formula reads, shown in its explanation, and 0 for a code the person has nothing of.
+ */
+export const PAY_CODE_FUNCTIONS = ["leave_days", "leave_balance"] as const;
+export type PayCodeFunction = (typeof PAY_CODE_FUNCTIONS)[number];
+export const codeReading = (fn: PayCodeFunction, code: string) => `${fn}("${code}")`;
+const CODE_READING = new RegExp(`^(${PAY_CODE_FUNCTIONS.join("|")})\\("([^"]*)"\\)$`);
+export function parseCodeReading(name: string): { fn: PayCodeFunction; code: string } | null {
+  const match = CODE_READING.exec(name);
+  return match ? { fn: match[1] as PayCodeFunction, code: match[2] } : null;
+}
 
 /** What mtd("…") reads besides components' codes: the totals each payslip keeps. */
 export const MONTH_TO_DATE_TOTALS = ["basic", "gross", "taxable", "net"] as const;

@@ -715,6 +715,8 @@ export const attendanceDays = pgTable(
     special_holiday_rest_day_night_minutes: integer("special_holiday_rest_day_night_minutes").notNull().default(0),
     regular_holiday_rest_day_night_minutes: integer("regular_holiday_rest_day_night_minutes").notNull().default(0),
     crossed_minutes: integer("crossed_minutes").notNull().default(0),
+    /** Approved leave on a worked day (a half day off): that share of the day is leave, not work. */
+    leave_share: numeric("leave_share", { precision: 3, scale: 2, mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.work_date] }), index("attendance_days_date_idx").on(t.work_date), index("attendance_days_schedule_idx").on(t.schedule_id)],
 );

@@ -20,6 +20,10 @@
  * - NIGHT: 10 % of the rate of each hour worked between 22:00 and 06:00 (art. 86; DOLE Handbook on
  *   Workers' Statutory Monetary Benefits): of 130 % on a rest day or special day, of 150 % on a special day on
  *   the rest day, of 200 % on a regular holiday, of 260 % on a regular holiday on the rest day.
+ * - LEAVE_PAY: approved paid leave (vacation, sick, service incentive leave: Labor Code art. 95) at the daily rate
+ *   for people paid by the day or hour; a monthly salary already pays those days.
+ * - LWOP: approved leave without pay at the daily rate off a monthly salary (people paid by the day or hour are
+ *   not paid for those days in the first place).
  * - RICE: rice subsidy of 2,500 a month, in the month's last run; a de minimis benefit
  *   (RR 29-2025; not taxable).
  * - LATE and ABSENT: time not worked at the hourly and daily rate, for those whose pay
@@ -138,6 +142,7 @@ export const DEMO_PAY_COMPONENTS: ComponentBody[] = [
   { code: "HOLIDAY_WORK", name: "Regular holiday work", kind: "earning", taxable: true, pre_tax: false, employer_share: null, calculation: formula("hourly_rate * (regular_holiday_hours * (2 - paid_monthly) + regular_holiday_rest_day_hours * (2.60 - paid_monthly))"), active: true, order: 22 },
   { code: "HOLIDAY_PAY", name: "Regular holiday pay", kind: "earning", taxable: true, pre_tax: false, employer_share: null, calculation: formula("if(paid_monthly, 0, daily_rate * regular_holidays_unworked)"), active: true, order: 23 },
   { code: "NIGHT", name: "Night differential", kind: "earning", taxable: true, pre_tax: false, employer_share: null, calculation: formula("hourly_rate * 0.10 * (night_hours + (rest_day_night_hours + special_holiday_night_hours) * 0.30 + special_holiday_rest_day_night_hours * 0.50 + regular_holiday_night_hours + regular_holiday_rest_day_night_hours * 1.60)"), active: true, order: 24 },
+  { code: "LEAVE_PAY", name: "Paid leave", kind: "earning", taxable: true, pre_tax: false, employer_share: null, calculation: formula("if(paid_monthly, 0, daily_rate * paid_leave_days)"), active: true, order: 25 },
   { code: "RICE", name: "Rice subsidy", kind: "earning", taxable: false, pre_tax: false, employer_share: null, calculation: formula("if(last_period_in_month, 2500, 0)"), active: true, order: 30 },
   {
     code: "LATE",
@@ -151,6 +156,7 @@ export const DEMO_PAY_COMPONENTS: ComponentBody[] = [
     order: 40,
   },
   { code: "ABSENT", name: "Absences", kind: "deduction", taxable: false, pre_tax: true, employer_share: null, calculation: formula("if(paid_monthly, daily_rate * absences, 0)"), active: true, order: 50 },
+  { code: "LWOP", name: "Leave without pay", kind: "deduction", taxable: false, pre_tax: true, employer_share: null, calculation: formula("if(paid_monthly, daily_rate * unpaid_leave_days, 0)"), active: true, order: 51 },
   {
     code: "SSS",
     name: "SSS contribution",

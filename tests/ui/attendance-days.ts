@@ -9,6 +9,8 @@ export const attendanceDay = (date: string, changes: Partial<AttendanceDay> = {}
   schedule_id: 1,
   first_in: null,
   last_out: null,
+  leave_code: null,
+  leave_share: 0,
   scheduled_minutes: 480,
   worked_minutes: 0,
   break_minutes: 0,

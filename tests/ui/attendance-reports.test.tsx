@@ -28,6 +28,7 @@ const row = (user_id: number, name: string, changes: Partial<ReportRow> = {}): R
   employee_number: `E-${user_id}`,
   department: "Finance",
   days_scheduled: 21,
+  days_leave: 0,
   days_present: 18,
   days_late: 2,
   days_half: 0,

@@ -76,12 +76,12 @@ async function store(db: Db, days: readonly AttendanceDay[]): Promise<void> {
     const column = <K extends keyof AttendanceDay>(key: K) => chunk.map((day) => day[key]);
     const figures = sql.join(FIGURES.map((name) => sql`${array(column(name))}::int[]`), sql`, `);
     await db.execute(sql`
-      insert into ${attendanceDays} (user_id, work_date, status, schedule_id, holiday, first_in, last_out, ${names})
+      insert into ${attendanceDays} (user_id, work_date, status, schedule_id, holiday, first_in, last_out, leave_share, ${names})
       select * from unnest(${array(column("user_id"))}::int[], ${array(column("date"))}::date[], ${array(column("status"))}::text[],
         ${array(column("schedule_id"))}::int[], ${array(column("holiday"))}::text[], ${array(column("first_in"))}::timestamptz[], ${array(column("last_out"))}::timestamptz[],
-        ${figures})
+        ${array(column("leave_share"))}::numeric[], ${figures})
       on conflict (user_id, work_date) do update set status = excluded.status, schedule_id = excluded.schedule_id, holiday = excluded.holiday,
-        first_in = excluded.first_in, last_out = excluded.last_out, ${updates}
+        first_in = excluded.first_in, last_out = excluded.last_out, leave_share = excluded.leave_share, ${updates}
     `);
   }
 }
@@ -112,10 +112,10 @@ const MONTH_MINUTES = SUMMED_MINUTES;
 
 /**
  * A stored day `d`'s count in days_worked (derive-core's workedDayShare): a
- * worked workday counts one, less the share of it paid at a holiday's rate.
+ * worked workday counts one, less the share of it paid at a holiday's rate, less its share of leave.
  */
 export const DAY_WORKED_SHARE = sql.raw(
-  `case when d.scheduled_minutes > 0 and d.status in ('present', 'late', 'half_day') then 1 - d.crossed_minutes::numeric / d.scheduled_minutes else 0 end`,
+  `case when d.scheduled_minutes > 0 and d.status in ('present', 'late', 'half_day') then (1 - d.leave_share) * (1 - d.crossed_minutes::numeric / d.scheduled_minutes) else 0 end`,
 );
 
 /** The first day of a date's month. */

@@ -10,7 +10,8 @@ import { sql, type SQL } from "drizzle-orm";
 import type { DayStatus } from "../../../contracts/attendance-reports";
 import type { UnworkedHolidayRule } from "../../../contracts/settings";
 import type { Db } from "../../db/client";
-import { attendanceDays, attendanceMonths, attendanceRecords, holidays, scheduleAssignments, workSchedules } from "../../db/schema";
+import { LEAVE_TAKEN } from "../../../contracts/leave";
+import { attendanceDays, attendanceMonths, attendanceRecords, holidays, leaveDays, leaveRequests, scheduleAssignments, workSchedules } from "../../db/schema";
 import { dateInZone, nextDate, weekday } from "../../lib/time-zone";
 import { recordDays } from "./derive";
 import { DAY_WORKED_SHARE } from "./day-store";
@@ -32,6 +33,8 @@ export interface DayCounts {
   late: number;
   half_day: number;
   absent: number;
+  /** A whole day of approved leave, no record (not absent, not awaited). */
+  leave: number;
   scheduled: number;
 }
 
@@ -56,6 +59,21 @@ const assignedIn = (query: Range) => sql`select user_id, schedule_id, effective_
 const spansOf = (query: Range) => sql`spans as (
       select user_id, schedule_id, greatest(effective_from, ${query.from}::date) as first, least(coalesce(until - 1, ${query.to}::date), ${query.to}::date) as last
       from (${assignedIn(query)}) as assigned
+    )`;
+
+/** Each person's approved leave on each date of the range (a date's shares together, at most a day): `leave_taken`. */
+const leaveTakenIn = (query: Range) => sql`leave_taken as (
+      select ld.user_id, ld.work_date, least(sum(ld.share), 1) as share
+      from ${leaveDays} ld join ${leaveRequests} lr on lr.id = ld.request_id and lr.status = any(${array(LEAVE_TAKEN)}::text[])
+      where ld.user_id = any(${array(query.userIds)}::int[]) and ld.work_date between ${query.from}::date and ${query.to}::date
+      group by ld.user_id, ld.work_date
+    ),
+    leave_off as (
+      select lt.user_id, lt.work_date, lt.share, coalesce(w.over, false) as over, w.date is not null as working,
+        exists (select 1 from ${attendanceRecords} r where r.user_id = lt.user_id and r.work_date = lt.work_date) as recorded
+      from leave_taken lt
+      left join spans sp on sp.user_id = lt.user_id and lt.work_date between sp.first and sp.last
+      left join working w on w.schedule_id = sp.schedule_id and w.date = lt.work_date
     )`;
 
 /** The schedules someone follows at some time in the range. */
@@ -151,7 +169,12 @@ export async function sumsByPerson(db: Db, query: SumsQuery): Promise<Map<number
   // People on the same schedule over the same stretch share its working days: counted once per stretch, not per person.
   const [summed, open] = await Promise.all([
     db.execute(sql`
-      with ${spansOf(query)}, ${calendarRelations(cal)},
+      with ${spansOf(query)}, ${calendarRelations(cal)}, ${leaveTakenIn(query)},
+      leave_sums as (
+        -- Leave on a working day that is over, with no record, is no absence: its share comes off them.
+        select user_id, sum(share) as days_leave, coalesce(sum(share) filter (where over and not recorded), 0) as excused
+        from leave_off group by user_id
+      ),
       stretches as (
         select st.schedule_id, st.first, st.last, count(w.date)::int as scheduled, count(w.date) filter (where w.over)::int as over
         from (select distinct schedule_id, first, last from spans) as st
@@ -178,10 +201,11 @@ export async function sumsByPerson(db: Db, query: SumsQuery): Promise<Map<number
         ) as parts
         group by user_id
       )
-      select coalesce(due.user_id, stored.user_id) as user_id, coalesce(due.scheduled, 0) as days_scheduled, coalesce(due.over, 0) - coalesce(stored.over_worked, 0) as days_absent,
+      select coalesce(due.user_id, stored.user_id, ls.user_id) as user_id, coalesce(due.scheduled, 0) as days_scheduled,
+        (coalesce(due.over, 0) - coalesce(stored.over_worked, 0) - coalesce(ls.excused, 0))::float8 as days_absent, coalesce(ls.days_leave, 0)::float8 as days_leave,
         coalesce(stored.days_present, 0) as days_present, coalesce(stored.days_late, 0) as days_late, coalesce(stored.days_half, 0) as days_half,
         coalesce(stored.days_worked, 0) as days_worked, ${sql.raw(SUMMED_MINUTES.map((name) => `coalesce(stored.${name}, 0) as ${name}`).join(", "))}
-      from due full join stored on stored.user_id = due.user_id`),
+      from due full join stored on stored.user_id = due.user_id full join leave_sums ls on ls.user_id = coalesce(due.user_id, stored.user_id)`),
     openDays(db, query),
   ]);
   for (const { user_id, ...figures } of (summed as unknown as { rows: (DaysSummary & { user_id: number })[] }).rows) Object.assign(sums.get(user_id)!, figures);
@@ -199,12 +223,16 @@ export async function sumsByPerson(db: Db, query: SumsQuery): Promise<Map<number
 /** How many of the people were in each state, date by date over the range. */
 export async function countsByDate(db: Db, query: SumsQuery): Promise<DayCounts[]> {
   const counts = new Map<string, DayCounts>();
-  for (let date = query.from; date <= query.to; date = nextDate(date)) counts.set(date, { date, present: 0, late: 0, half_day: 0, absent: 0, scheduled: 0 });
+  for (let date = query.from; date <= query.to; date = nextDate(date)) counts.set(date, { date, present: 0, late: 0, half_day: 0, absent: 0, leave: 0, scheduled: 0 });
   if (query.userIds.length === 0) return [...counts.values()];
   const cal = await calendar(db, query);
   const [counted, open] = await Promise.all([
     db.execute(sql`
-      with ${spansOf(query)}, ${calendarRelations(cal)},
+      with ${spansOf(query)}, ${calendarRelations(cal)}, ${leaveTakenIn(query)},
+      away as (
+        select work_date as date, count(*) filter (where over)::int as over, count(*) filter (where not over)::int as not_over
+        from leave_off where share >= 1 and working and not recorded group by work_date
+      ),
       due as (
         select w.date, coalesce(sum(st.people) filter (where w.over), 0)::int as over, coalesce(sum(st.people) filter (where not w.over), 0)::int as not_over
         from (select schedule_id, first, last, count(*)::int as people from spans group by schedule_id, first, last) as st
@@ -222,8 +250,9 @@ export async function countsByDate(db: Db, query: SumsQuery): Promise<DayCounts[
         group by d.work_date
       )
       select coalesce(due.date, stored.date)::text as date, coalesce(stored.present, 0) as present, coalesce(stored.late, 0) as late, coalesce(stored.half_day, 0) as half_day,
-        coalesce(due.over, 0) - coalesce(stored.over_worked, 0) as absent, coalesce(due.not_over, 0) - coalesce(stored.due_worked, 0) as scheduled
-      from due full join stored on stored.date = due.date`),
+        coalesce(due.over, 0) - coalesce(stored.over_worked, 0) - coalesce(away.over, 0) as absent, coalesce(away.over, 0) + coalesce(away.not_over, 0) as leave,
+        coalesce(due.not_over, 0) - coalesce(stored.due_worked, 0) - coalesce(away.not_over, 0) as scheduled
+      from due full join stored on stored.date = due.date left join away on away.date = coalesce(due.date, stored.date)`),
     openDays(db, query),
   ]);
   for (const row of (counted as unknown as { rows: DayCounts[] }).rows) Object.assign(counts.get(row.date)!, row);
@@ -252,7 +281,7 @@ const LOOK_BACK_DAYS = 14;
 /**
  * Each person's holidays in the range that fell on their schedule's working
  * days and that they did not work (no record that day). A regular holiday
- * counts under `present_day_before` only when the person has a record on the
+ * counts under `present_day_before` only when the person has a record or paid leave on the
  * schedule's working day before it (holidays skipped); under `always`, always.
  */
 export async function unworkedHolidays(db: Db, query: Range, rule: UnworkedHolidayRule): Promise<Map<number, UnworkedHolidays>> {
@@ -281,13 +310,17 @@ export async function unworkedHolidays(db: Db, query: Range, rule: UnworkedHolid
   }
   if (due.dates.length === 0) return counts;
   const worked = (date: SQL) => sql`exists (select 1 from ${attendanceRecords} r where r.user_id = sp.user_id and r.work_date = ${date})`;
+  // A day of paid leave is a day present for the rule: the law pays the holiday to someone on paid leave the day before.
+  const presentOrPaidLeave = (date: SQL) =>
+    sql`(${worked(date)} or exists (select 1 from ${leaveDays} ld join ${leaveRequests} lr on lr.id = ld.request_id and lr.status = any(${array(LEAVE_TAKEN)}::text[])
+      join leave_types lt on lt.id = lr.leave_type_id and lt.paid where ld.user_id = sp.user_id and ld.work_date = ${date}))`;
   const result = (await db.execute(sql`
     with ${spansOf(query)},
     due as (select * from unnest(${array(due.scheduleIds)}::int[], ${array(due.dates)}::date[], ${array(due.kinds)}::text[], ${array(due.before)}::date[]) as d(schedule_id, date, kind, before))
     select sp.user_id, count(*) filter (where due.kind = 'regular')::int as regular, count(*) filter (where due.kind = 'special_non_working')::int as special
     from spans sp join due on due.schedule_id = sp.schedule_id and due.date between sp.first and sp.last
     where not ${worked(sql`due.date`)}
-      and (due.kind <> 'regular' or ${rule === "always"} or (due.before is not null and ${worked(sql`due.before`)}))
+      and (due.kind <> 'regular' or ${rule === "always"} or (due.before is not null and ${presentOrPaidLeave(sql`due.before`)}))
     group by sp.user_id`)) as unknown as { rows: { user_id: number; regular: number; special: number }[] };
   for (const row of result.rows) counts.set(Number(row.user_id), { regular: Number(row.regular), special: Number(row.special) });
   return counts;

@@ -44,8 +44,13 @@
  *   other day's rate instead (see daysWorked).
  * - Night minutes: worked between 22:00 and 06:00 in the company's zone, on
  *   any kind of day.
+ * - Leave: an approved leave day takes its share of the day (1, or 0.5 for a
+ *   half day) off the scheduled minutes, so undertime counts only the hours
+ *   still due; on a day partly on leave nobody is late (the hours due may
+ *   start later). The clock still works on a leave day: a day with records
+ *   is judged on them and keeps its leave beside.
  * - Status: holiday (a regular or special non-working holiday, worked or
- *   not); rest_day (not a working day of the schedule in force, or no
+ *   not); leave (a whole day of approved leave with no record); rest_day (not a working day of the schedule in force, or no
  *   schedule and no record); absent (a working day with no record, once the
  *   day is over: both its shift's end and the zone's midnight have passed);
  *   scheduled (a working day not yet over with no record yet); half_day
@@ -98,6 +103,8 @@ export interface DayInput {
   holiday: HolidayKind | null;
   /** The next date's holiday: an overnight shift's hours after midnight may take its kind. */
   nextHoliday: HolidayKind | null;
+  /** Approved leave on the date: its share of the day (1, or 0.5 for a half day). */
+  leaveShare?: number;
   records: DayRecords;
   timeZone: string;
   now: Date;
@@ -308,16 +315,21 @@ export function deriveDay(input: DayInput): DayFigures {
   if (!isWorkingDay(date, schedule, holiday)) {
     // No shift: the day's own minutes up to the threshold, its overtime after; without a schedule it is plain presence.
     const workedMinutes = toMinutes(records.presenceMs - records.breakMs);
-    const status: DayStatus = HOLIDAY_KINDS.includes(kind) ? "holiday" : records.count === 0 || schedule !== null ? "rest_day" : "present";
+    const onLeave = records.count === 0 && schedule === null && (input.leaveShare ?? 0) >= 1;
+    const status: DayStatus = HOLIDAY_KINDS.includes(kind) ? "holiday" : onLeave ? "leave" : records.count === 0 || schedule !== null ? "rest_day" : "present";
     const split = splitWorked(worked, input, kind, input.schedule?.overtime_after_minutes ?? Number.POSITIVE_INFINITY);
     return { ...base, ...split.kinds, ...split.nightKinds, status, scheduled_minutes: 0, worked_minutes: workedMinutes, night_minutes: split.night };
   }
 
-  const scheduled = shiftMinutes(schedule.start_time, schedule.end_time) - schedule.unpaid_break_minutes;
+  const leave = Math.min(1, input.leaveShare ?? 0);
+  const fullShift = shiftMinutes(schedule.start_time, schedule.end_time) - schedule.unpaid_break_minutes;
   const shift = shiftOn(date, schedule, timeZone);
   if (records.count === 0) {
-    return { ...base, ...NO_KIND_MINUTES, ...NO_NIGHT_KIND_MINUTES, status: dayOver(date, schedule, timeZone, now) ? "absent" : "scheduled", scheduled_minutes: scheduled, worked_minutes: 0, night_minutes: 0 };
+    const status: DayStatus = leave >= 1 ? "leave" : dayOver(date, schedule, timeZone, now) ? "absent" : "scheduled";
+    return { ...base, ...NO_KIND_MINUTES, ...NO_NIGHT_KIND_MINUTES, status, scheduled_minutes: fullShift, worked_minutes: 0, night_minutes: 0 };
   }
+  // Leave takes its share of the day's hours: what is still due is the rest (a half day off, a half day to work).
+  const scheduled = Math.round(fullShift * (1 - leave));
 
   const window = breakWindow(shift, schedule.unpaid_break_minutes);
   const shiftLength = shiftMinutes(schedule.start_time, schedule.end_time);
@@ -326,7 +338,8 @@ export function deriveDay(input: DayInput): DayFigures {
   // The unpaid break not taken as a recorded one comes off the time in its window.
   const pieces = takeFromWindow(worked, window, Math.max(0, reached - breakMinutes) * MINUTE);
   const lateMs = records.firstIn ? records.firstIn.getTime() - shift.start.getTime() : 0;
-  const late = lateMs > schedule.grace_minutes * MINUTE ? toMinutes(lateMs) : 0;
+  // On a day partly on leave the hours due may start later (a morning off): coming in after the start is not late.
+  const late = leave === 0 && lateMs > schedule.grace_minutes * MINUTE ? toMinutes(lateMs) : 0;
   const undertime = records.open ? 0 : Math.max(0, scheduled - workedMinutes - late);
   const split = splitWorked(pieces, input, kind, schedule.overtime_after_minutes);
   const overtime = Math.max(0, Math.max(0, workedMinutes - schedule.overtime_after_minutes) - split.movedOvertime);
@@ -352,8 +365,11 @@ export interface DaysSummary extends KindMinutes, NightKindMinutes {
   days_present: number;
   days_late: number;
   days_half: number;
+  /** Workdays over with no record and no leave (the unleft half of a half day of leave: 0.5). */
   days_absent: number;
-  /** Workdays worked, less the share of each paid at another day's rate (crossed_minutes / scheduled_minutes). */
+  /** Workdays of approved leave (half days 0.5). */
+  days_leave: number;
+  /** Workdays worked, less the share of each paid at another day's rate (crossed_minutes / scheduled_minutes) and of leave. */
   days_worked: number;
   late_minutes: number;
   worked_minutes: number;
@@ -371,6 +387,7 @@ export const EMPTY_SUMMARY: DaysSummary = {
   days_late: 0,
   days_half: 0,
   days_absent: 0,
+  days_leave: 0,
   days_worked: 0,
   late_minutes: 0,
   worked_minutes: 0,
@@ -384,21 +401,28 @@ export const EMPTY_SUMMARY: DaysSummary = {
 /** days_worked to six decimals, as the stored sums give it: a share of a day is a fraction of minutes. */
 export const roundDays = (days: number) => Math.round(days * 1e6) / 1e6;
 
-/** A worked workday's count in days_worked: one, less the share paid at another day's rate. */
-export const workedDayShare = (day: Pick<DayFigures, "status" | "scheduled_minutes" | "crossed_minutes">): number =>
-  day.scheduled_minutes > 0 && (day.status === "present" || day.status === "late" || day.status === "half_day") ? 1 - day.crossed_minutes / day.scheduled_minutes : 0;
+/** A day's figures with its leave beside them (what the day grid gives). */
+export type DayWithLeave = DayFigures & { leave_share?: number };
 
-export function summarize(days: readonly DayFigures[]): DaysSummary {
+/** A worked workday's count in days_worked: one, less the share paid at another day's rate, less its share of leave. */
+export const workedDayShare = (day: Pick<DayWithLeave, "status" | "scheduled_minutes" | "crossed_minutes" | "leave_share">): number =>
+  day.scheduled_minutes > 0 && (day.status === "present" || day.status === "late" || day.status === "half_day") ? (1 - (day.leave_share ?? 0)) * (1 - day.crossed_minutes / day.scheduled_minutes) : 0;
+
+export function summarize(days: readonly DayWithLeave[]): DaysSummary {
   const sum: DaysSummary = { ...EMPTY_SUMMARY };
   for (const day of days) {
     if (day.scheduled_minutes > 0) sum.days_scheduled++;
     if (day.status === "present" || day.status === "late" || day.status === "half_day") sum.days_present++;
     if (day.late_minutes > 0) sum.days_late++;
     if (day.status === "half_day") sum.days_half++;
-    if (day.status === "absent") sum.days_absent++;
+    // Half a day of leave with no record: the other half is the absence.
+    if (day.status === "absent") sum.days_absent += 1 - (day.leave_share ?? 0);
+    sum.days_leave += day.leave_share ?? 0;
     sum.days_worked += workedDayShare(day);
     for (const key of SUMMED_MINUTES) sum[key] += day[key];
   }
   sum.days_worked = roundDays(sum.days_worked);
+  sum.days_absent = roundDays(sum.days_absent);
+  sum.days_leave = roundDays(sum.days_leave);
   return sum;
 }

@@ -8,7 +8,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AttendanceDay } from "../../../contracts/attendance-reports";
 import type { Db } from "../../db/client";
-import { attendanceBreaks, attendanceRecords, holidays, scheduleAssignments, workSchedules } from "../../db/schema";
+import { attendanceBreaks, attendanceRecords, holidays, leaveDays, leaveRequests, leaveTypes, scheduleAssignments, workSchedules } from "../../db/schema";
+import { array } from "../../lib/any-of";
+import { LEAVE_TAKEN } from "../../../contracts/leave";
 import type { HolidayKind } from "../../../contracts/schedules";
 import { deriveDay, type DayFigures, type Span } from "./derive-core";
 
@@ -44,6 +46,8 @@ interface GridRow {
   outs: number[] | null;
   break_starts: number[] | null;
   break_ends: number[] | null;
+  leave_share: number | null;
+  leave_code: string | null;
 }
 
 /** Whole numbers as one array literal: one bound parameter whatever their number. */
@@ -53,7 +57,8 @@ const GRID_COLUMNS = sql`s.id as schedule_id, s.working_days, s.start_time, s.en
       s.unpaid_break_minutes, s.grace_minutes, s.overtime_after_minutes, h.name as holiday, h.kind as holiday_kind, hn.kind as next_holiday_kind,
       records.records, records.first_in_ms::float8 as first_in_ms, records.last_out_ms::float8 as last_out_ms,
       records.presence_ms::float8 as presence_ms, records.break_ms::float8 as break_ms, records.open,
-      records.ins::float8[] as ins, records.outs::float8[] as outs, day_breaks.starts::float8[] as break_starts, day_breaks.ends::float8[] as break_ends`;
+      records.ins::float8[] as ins, records.outs::float8[] as outs, day_breaks.starts::float8[] as break_starts, day_breaks.ends::float8[] as break_ends,
+      leave_taken.share::float8 as leave_share, leave_taken.code as leave_code`;
 
 /**
  * The common table expressions every day query shares: `spans` (each
@@ -78,6 +83,13 @@ function dayParts(people: SQL, upTo: string, recordFilter: SQL, now: Date): SQL 
       select user_id, work_date, array_agg(start_ms order by start_ms) as starts, array_agg(end_ms order by start_ms) as ends
       from break_rows group by user_id, work_date
     ),
+    leave_taken as (
+      select ld.user_id, ld.work_date, least(sum(ld.share), 1) as share, string_agg(distinct t.code, '+') as code
+      from ${leaveDays} ld join ${leaveRequests} lr on lr.id = ld.request_id and lr.status = any(${array(LEAVE_TAKEN)}::text[])
+      join ${leaveTypes} t on t.id = lr.leave_type_id
+      where ld.user_id in (${people}) and ld.work_date <= ${upTo}::date
+      group by ld.user_id, ld.work_date
+    ),
     records as (
       select r.user_id, r.work_date, count(*)::int as records,
         extract(epoch from min(r.clock_in_at)) * 1000 as first_in_ms,
@@ -98,7 +110,8 @@ const scheduleAndHoliday = (personDay: { user: SQL; day: SQL }) => sql`
     left join spans on spans.user_id = ${personDay.user} and spans.effective_from <= ${personDay.day} and (spans.until is null or ${personDay.day} < spans.until)
     left join ${workSchedules} s on s.id = spans.schedule_id
     left join ${holidays} h on h.date = ${personDay.day}
-    left join ${holidays} hn on hn.date = ${personDay.day} + 1`;
+    left join ${holidays} hn on hn.date = ${personDay.day} + 1
+    left join leave_taken on leave_taken.user_id = ${personDay.user} and leave_taken.work_date = ${personDay.day}`;
 
 /** The grid of `userIds` × every day from `from` to `to`, ordered by person then day. */
 async function grid(db: Db, query: DaysQuery): Promise<GridRow[]> {
@@ -156,6 +169,7 @@ function toDay(row: GridRow, query: Pick<DaysQuery, "timeZone" | "now">): Attend
     schedule,
     holiday: row.holiday_kind,
     nextHoliday: row.next_holiday_kind,
+    leaveShare: row.leave_share ?? 0,
     records: {
       count,
       firstIn: row.first_in_ms === null ? null : new Date(row.first_in_ms),
@@ -168,7 +182,17 @@ function toDay(row: GridRow, query: Pick<DaysQuery, "timeZone" | "now">): Attend
     timeZone: query.timeZone,
     now: query.now,
   });
-  return { user_id: row.user_id, date: row.date, holiday: row.holiday, schedule_id: row.schedule_id, first_in: iso(row.first_in_ms), last_out: count > 0 && row.open !== true ? iso(row.last_out_ms) : null, ...figures };
+  return {
+    user_id: row.user_id,
+    date: row.date,
+    holiday: row.holiday,
+    schedule_id: row.schedule_id,
+    first_in: iso(row.first_in_ms),
+    last_out: count > 0 && row.open !== true ? iso(row.last_out_ms) : null,
+    ...figures,
+    leave_code: row.leave_code,
+    leave_share: row.leave_share ?? 0,
+  };
 }
 
 /** Every day of the range for each person, derived: ordered by person, then day. */

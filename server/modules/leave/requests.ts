@@ -20,6 +20,7 @@ import { dateInZone } from "../../lib/time-zone";
 import { mutate, type Author } from "../../lib/write";
 import { signInAllowed } from "../auth/sessions";
 import { companyFacts } from "../company/facts";
+import { daysChanged } from "../attendance/day-store";
 import { notify } from "../notifications/service";
 import { assertDaysUnpaid } from "../payroll/paid-days";
 import { workdaysOf, type LeaveDay } from "./counting";
@@ -244,6 +245,7 @@ export async function createRequest(ctx: AppContext, actor: Actor, author: Autho
     const params = { name: person.name, type: type.name, from: body.start_date, to: body.end_date, days: total };
     if (status === "approved") {
       await moveRequestDays(tx, created.id, -1, actor.id, now);
+      await recordedDaysChanged(ctx, tx, userId, days);
       if (userId !== actor.id) await notify(ctx, { recipients: [userId], type: "leave_decided", params: { ...params, context: "approved" }, link: "/leave", senderId: actor.id }, tx);
     } else {
       const approvers = (await approversOf(tx, person)).filter((approver) => approver !== actor.id);
@@ -253,6 +255,11 @@ export async function createRequest(ctx: AppContext, actor: Actor, author: Autho
     return { result: created.id, subjectId: created.id, changes };
   });
   return readRequest(ctx, actor, id);
+}
+
+/** Leave taken or given back changes the figures of days already recorded (a half day off worked the other half). */
+async function recordedDaysChanged(ctx: AppContext, tx: Db, userId: number, days: readonly LeaveDay[]): Promise<void> {
+  await daysChanged(ctx, tx, { userIds: [userId], dates: days.map((day) => day.date) });
 }
 
 /** Moves a request from `from` to `to` only if it is still in `from`: of two deciders at once, the second finds it moved (409). */
@@ -294,6 +301,7 @@ export async function decideRequest(ctx: AppContext, actor: Actor, author: Autho
     await moveStatus(tx, id, request.status, next, { decided_by: actor.id, decided_at: now, decision_reason: reason || null, updated_by: actor.id, updated_at: now });
     if (asking && next === "approved") await moveRequestDays(tx, id, -1, actor.id, now);
     if (next === "cancelled") await moveRequestDays(tx, id, 1, actor.id, now);
+    if (changesDays) await recordedDaysChanged(ctx, tx, request.user_id, days);
     const context = asking ? next : decision === "approve" ? "cancel_approved" : "cancel_rejected";
     const params = { type: row.typeName, from: request.start_date, to: request.end_date, days: Number(request.days), reason: reason || "", context };
     await notify(ctx, { recipients: [request.user_id], type: "leave_decided", params, link: "/leave", senderId: actor.id }, tx);
@@ -313,11 +321,16 @@ export async function cancelRequest(ctx: AppContext, actor: Actor, author: Autho
   const how = cancellable(request, (await today(ctx)).today);
   if (how === null) throw new HttpError(409, "leave.requests.notCancellable");
   const next: LeaveStatus = how === "cancel" ? "cancelled" : "cancel_requested";
-  if (next === "cancelled" && request.status === "approved") await assertDaysUnpaid(ctx.db, request.user_id, (await daysOf(ctx.db, id)).map((day) => day.date));
+  const days = await daysOf(ctx.db, id);
+  const givesBack = next === "cancelled" && request.status === "approved";
+  if (givesBack) await assertDaysUnpaid(ctx.db, request.user_id, days.map((day) => day.date));
   await mutate(ctx, author, { action: next === "cancelled" ? "leave_request.cancelled" : "leave_request.cancellation_asked", subjectType: "leave_request" }, async (tx) => {
     const now = ctx.clock.now();
     await moveStatus(tx, id, request.status, next, { updated_by: actor.id, updated_at: now });
-    if (next === "cancelled" && request.status === "approved") await moveRequestDays(tx, id, 1, actor.id, now);
+    if (givesBack) {
+      await moveRequestDays(tx, id, 1, actor.id, now);
+      await recordedDaysChanged(ctx, tx, request.user_id, days);
+    }
     const params = { name: row.userName, type: row.typeName, from: request.start_date, to: request.end_date, days: Number(request.days) };
     if (actor.id !== request.user_id) {
       await notify(ctx, { recipients: [request.user_id], type: "leave_decided", params: { ...params, context: "cancelled" }, link: "/leave", senderId: actor.id }, tx);

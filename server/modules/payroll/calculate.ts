@@ -53,13 +53,13 @@ export function payslipFacts(pay: BasicPay | null, days: DaysSummary | null, mon
 export function calculatePerson(inputs: RunInputs, person: PayPerson): PersonOutcome {
   const warn = (kind: StoredRunWarning["kind"], extra: Partial<StoredRunWarning> = {}): StoredRunWarning => ({ user_id: person.id, user_name: person.name, kind, ...extra });
   if (inputs.paidElsewhere.has(person.id)) return { payslip: null, warning: warn("other_run") };
-  const { pay, variables, days } = personInputs(inputs, person);
+  const { pay, variables, codeReadings, days } = personInputs(inputs, person);
   if (pay.kind === "missing_rate") return { payslip: null, warning: warn("missing_rate") };
   if (pay.kind === "other_currency") return { payslip: null, warning: warn("other_currency", { detail: pay.currency }) };
   const facts = payslipFacts(pay, days, inputs.money);
   let result;
   try {
-    result = computePay(inputs.plan, inputs.tables, variables!, inputs.overrides.get(person.id) ?? new Map(), inputs.money, { adjustments: inputs.adjustments.get(person.id), monthToDate: inputs.monthToDate.get(person.id), explain: true });
+    result = computePay(inputs.plan, inputs.tables, variables!, inputs.overrides.get(person.id) ?? new Map(), inputs.money, { adjustments: inputs.adjustments.get(person.id), monthToDate: inputs.monthToDate.get(person.id), codeReadings, explain: true });
   } catch (error) {
     if (!(error instanceof PersonPayError)) throw error;
     return { payslip: null, warning: warn("formula_error", { detail: error.code, error: { key: error.error.key, params: error.error.params } }) };

@@ -8,7 +8,7 @@
  * adjustments count in gross and taxable like components of their kind, so
  * whatever reads those (tax) sees them.
  */
-import type { ComponentKind, OverrideMode, PayslipLine, PayslipTrace, PayVariable } from "../../../contracts/payroll";
+import { parseCodeReading, type ComponentKind, type OverrideMode, type PayslipLine, type PayslipTrace, type PayVariable } from "../../../contracts/payroll";
 import type { ROUNDING_RULES } from "../../../contracts/settings";
 import { FormulaError, PayDecimal, type Dec, type Scope } from "./formula";
 import type { PayPlan, PlannedComponent } from "./plan";
@@ -44,6 +44,8 @@ export interface PersonExtras {
   adjustments?: readonly PayAdjustment[];
   /** By code (a component's, or basic, gross, taxable, net), in major units; a code not there is zero. */
   monthToDate?: ReadonlyMap<string, Dec>;
+  /** The person's readings of code functions, by name (`leave_days("VL")`); a code not here reads 0. */
+  codeReadings?: ReadonlyMap<string, Dec>;
   /** Keep how each line was worked out (a calculation does, a preview need not). */
   explain?: boolean;
 }
@@ -109,17 +111,19 @@ export function computePay(
   inputs: PayInputs,
   overrides: ReadonlyMap<string, PersonOverride>,
   rules: MoneyRules,
-  { adjustments = [], monthToDate = new Map(), explain = false }: PersonExtras = {},
+  { adjustments = [], monthToDate = new Map(), codeReadings = new Map(), explain = false }: PersonExtras = {},
 ): PayResult {
-  const values = new Map<string, Dec>(Object.entries(inputs));
+  const values = new Map<string, Dec>([...Object.entries(inputs), ...codeReadings]);
   const readings: PayslipTrace["tables"] | null = explain ? [] : null;
   // The line being worked out, which a table reading belongs to.
   let line = "";
   const scope: Scope = {
     value(name) {
       const value = values.get(name);
-      if (value === undefined) throw new FormulaError("payroll.formula.unknownName", { name });
-      return value;
+      if (value !== undefined) return value;
+      // leave_days("ML") of someone who never took any: nothing of it.
+      if (parseCodeReading(name)) return ZERO;
+      throw new FormulaError("payroll.formula.unknownName", { name });
     },
     table(code, x) {
       const lookup = tables.get(code);
@@ -222,7 +226,7 @@ function traceOf(
       if (override.mode === "amount") continue;
     }
     const compiled = paid.kind === "employer" ? component.employer! : component.compiled;
-    for (const name of compiled.reads) read[name] = values.get(name)!.toString();
+    for (const name of compiled.reads) read[name] = (values.get(name) ?? ZERO).toString();
     for (const code of compiled.monthToDate) monthly[code] = (monthToDate.get(code) ?? ZERO).toString();
   }
   return { formulas: plan.formulas.digest, values: read, month_to_date: monthly, tables: readings.filter((reading) => lines.some((paid) => reading.line === (paid.kind === "employer" ? employerLine(paid.code) : paid.code))), overrides: set };

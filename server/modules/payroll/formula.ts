@@ -11,6 +11,9 @@
  */
 import Decimal from "decimal.js";
 import jsep from "jsep";
+import { codeReading, PAY_CODE_FUNCTIONS, type PayCodeFunction } from "../../../contracts/payroll";
+
+const isCodeFunction = (name: string): name is PayCodeFunction => (PAY_CODE_FUNCTIONS as readonly string[]).includes(name);
 
 /** Exact decimals, rounding half up where a rounding is asked for (round()). */
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -40, toExpPos: 40 });
@@ -46,6 +49,7 @@ const FUNCTIONS: ReadonlyMap<string, { min: number; max: number }> = new Map([
   ["if", { min: 3, max: 3 }],
   ["table", { min: 2, max: 2 }],
   ["mtd", { min: 1, max: 1 }],
+  ...PAY_CODE_FUNCTIONS.map((name) => [name, { min: 1, max: 1 }] as const),
 ]);
 
 type Node = jsep.Expression;
@@ -120,6 +124,12 @@ export function parseFormula(expression: string): Formula {
           const [code] = args;
           if (code.type !== "Literal" || typeof code.value !== "string") throw new FormulaError("payroll.formula.mtdCode");
           monthToDate.add(code.value);
+          return;
+        }
+        if (isCodeFunction(name)) {
+          const [code] = args;
+          if (code.type !== "Literal" || typeof code.value !== "string") throw new FormulaError("payroll.formula.codeArgument", { name });
+          names.add(codeReading(name, code.value));
           return;
         }
         // round(x, 11) would fail on every payslip: a written number of digits is checked now.
@@ -208,6 +218,7 @@ export function evaluate(formula: Formula, scope: Scope): Dec {
         if (name === "if") return asBoolean(walk(args[0])) ? walk(args[1]) : walk(args[2]);
         if (name === "table") return bounded(scope.table((args[0] as Node).value as string, asNumber(walk(args[1]))));
         if (name === "mtd") return scope.monthToDate((args[0] as Node).value as string);
+        if (isCodeFunction(name)) return scope.value(codeReading(name, (args[0] as Node).value as string));
         const values = args.map((arg) => asNumber(walk(arg)));
         switch (name) {
           case "min":

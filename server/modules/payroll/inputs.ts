@@ -9,7 +9,7 @@
 import { and, asc, eq, gte, isNull, lte, ne, not, or, sql, type SQL } from "drizzle-orm";
 import { anyOf } from "../../lib/any-of";
 import { minorDigits } from "../../../contracts/money";
-import type { RunPeople } from "../../../contracts/payroll";
+import { codeReading, type RunPeople } from "../../../contracts/payroll";
 import type { SettingsValues } from "../../../contracts/settings";
 import { payComponents, payOverrides, payRates, payrollRuns, payslipAdjustments, payslips, users } from "../../db/schema";
 import type { Db } from "../../db/client";
@@ -17,6 +17,7 @@ import type { AppContext } from "../../lib/context";
 import { sumsByPerson, unworkedHolidays, type UnworkedHolidays } from "../attendance/day-sums";
 import { KIND_MINUTES, type DaysSummary } from "../attendance/derive-core";
 import { companyFacts } from "../company/facts";
+import { leaveFactsByPerson, type LeaveFacts } from "../leave/pay-facts";
 import { readSettings } from "../settings/service";
 import { basicPay, type BasicPay, type Period, type RateFrom } from "./basic-pay";
 import { currentPlan, tablesInForce } from "./components";
@@ -53,6 +54,8 @@ export interface RunInputs {
   paidElsewhere: ReadonlySet<number>;
   /** Each person's amounts in the month's other runs, by code (what mtd() reads). */
   monthToDate: ReadonlyMap<number, ReadonlyMap<string, Dec>>;
+  /** Each person's approved leave in the attendance window and balances of the period's year. */
+  leave: ReadonlyMap<number, LeaveFacts>;
 }
 
 /** Who a run is for: people employed at some time in the period, not archived, within its choice. */
@@ -143,7 +146,7 @@ export async function loadRunInputs(ctx: AppContext, run: RunToLoad): Promise<Ru
   const ids = people.map((person) => person.id);
   const { time_zone } = await companyFacts(db);
 
-  const [plan, tables, rateRows, attendance, unworked, overrideRows, adjustmentRows, elsewhere, monthly] = await Promise.all([
+  const [plan, tables, rateRows, attendance, unworked, overrideRows, adjustmentRows, elsewhere, monthly, leave] = await Promise.all([
     currentPlan(db),
     tablesInForce(db, period.end),
     ids.length === 0
@@ -180,6 +183,7 @@ export async function loadRunInputs(ctx: AppContext, run: RunToLoad): Promise<Ru
           .orderBy(payslipAdjustments.id),
     run.kind === "regular" && run.id !== undefined ? paidByOtherRegularRuns(db, run.id, period, ids) : new Set<number>(),
     monthToDate(db, { id: run.id, corrects_id: run.corrects_id, pay_date: run.pay_date, currency: run.currency }, ids),
+    leaveFactsByPerson(db, ids, attendanceWindow, Number(period.end.slice(0, 4))),
   ]);
 
   const overrides = new Map<number, Map<string, PersonOverride>>();
@@ -204,14 +208,25 @@ export async function loadRunInputs(ctx: AppContext, run: RunToLoad): Promise<Ru
     adjustments: groupByPerson(adjustmentRows),
     paidElsewhere: elsewhere,
     monthToDate: monthly,
+    leave,
   };
 }
 
 const minutesToHours = (minutes: number) => new PayDecimal(minutes).dividedBy(60);
 
-/** A person's variables for the formulas, and their basic pay (or why they have none). */
-export function personInputs(inputs: RunInputs, person: PayPerson): { pay: BasicPay; variables: PayInputs | null; days: DaysSummary } {
+/** leave_days("CODE") and leave_balance("CODE") of a person, by reading. */
+function leaveReadings(facts: LeaveFacts | undefined): Map<string, Dec> {
+  const readings = new Map<string, Dec>();
+  for (const [code, days] of facts?.daysByCode ?? []) readings.set(codeReading("leave_days", code), new PayDecimal(days));
+  for (const [code, days] of facts?.balanceByCode ?? []) readings.set(codeReading("leave_balance", code), new PayDecimal(days));
+  return readings;
+}
+
+/** A person's variables for the formulas (and the code functions' readings), and their basic pay (or why they have none). */
+export function personInputs(inputs: RunInputs, person: PayPerson): { pay: BasicPay; variables: PayInputs | null; codeReadings: Map<string, Dec>; days: DaysSummary } {
   const days = inputs.attendance.get(person.id)!;
+  const leave = inputs.leave.get(person.id);
+  const codeReadings = leaveReadings(leave);
   const holidaysOff = inputs.unworked.get(person.id) ?? { regular: 0, special: 0 };
   const place = periodPlace(inputs.settings.pay_frequency, inputs.period);
   // A half day is a day worked: its missing hours are undertime, deducted once.
@@ -221,10 +236,11 @@ export function personInputs(inputs: RunInputs, person: PayPerson): { pay: Basic
   // components that read them, as they are for people paid by the month or the day (whose basic pay leaves them out too), never twice.
   const hoursAtRate = minutesToHours(days.worked_minutes - days.overtime_minutes - KIND_MINUTES.reduce((sum, name) => sum + days[name], 0));
   const pay = basicPay(inputs.period, person, inputs.rates.get(person.id) ?? [], { days: daysWorked, hours: hoursAtRate }, inputs.settings, { currency: inputs.currency, digits: inputs.money.digits });
-  if (pay.kind !== "paid") return { pay, variables: null, days };
+  if (pay.kind !== "paid") return { pay, variables: null, codeReadings, days };
   return {
     pay,
     days,
+    codeReadings,
     variables: {
       basic: pay.basic,
       daily_rate: pay.daily_rate,
@@ -259,6 +275,8 @@ export function personInputs(inputs: RunInputs, person: PayPerson): { pay: Basic
       late_minutes: new PayDecimal(days.late_minutes),
       undertime_minutes: new PayDecimal(days.undertime_minutes),
       absences: new PayDecimal(days.days_absent),
+      paid_leave_days: new PayDecimal(leave?.paidDays ?? 0),
+      unpaid_leave_days: new PayDecimal(leave?.unpaidDays ?? 0),
       paid_monthly: new PayDecimal(pay.pay_basis === "monthly" ? 1 : 0),
       paid_daily: new PayDecimal(pay.pay_basis === "daily" ? 1 : 0),
       paid_hourly: new PayDecimal(pay.pay_basis === "hourly" ? 1 : 0),

@@ -8,7 +8,7 @@
  * built once per run and used for every person.
  */
 import { createHash } from "node:crypto";
-import { isPayVariable, MONTH_TO_DATE_TOTALS, type Calculation, type ComponentKind } from "../../../contracts/payroll";
+import { isPayVariable, MONTH_TO_DATE_TOTALS, parseCodeReading, type Calculation, type ComponentKind } from "../../../contracts/payroll";
 import { dependencyOrder, evaluate, FormulaError, parseFormula, PayDecimal, type Dec, type Scope } from "./formula";
 
 export interface ComponentDef {
@@ -107,7 +107,7 @@ export function planPay(definitions: readonly ComponentDef[], tableCodes: Readon
   for (const component of components) {
     for (const [field, compiled] of [["calculation", component.compiled], ["employer_share", component.employer]] as const) {
       if (!compiled) continue;
-      const unknown = compiled.reads.find((name) => !isPayVariable(name) && !byCode.has(name));
+      const unknown = compiled.reads.find((name) => !isPayVariable(name) && !byCode.has(name) && parseCodeReading(name) === null);
       if (unknown !== undefined) throw new PlanError(component.code, field, new FormulaError("payroll.formula.unknownName", { name: unknown }));
       const table = compiled.tables.find((code) => !tableCodes.has(code));
       if (table !== undefined) throw new PlanError(component.code, field, new FormulaError("payroll.formula.unknownTable", { code: table }));

@@ -33,11 +33,11 @@ export async function previewComponent(ctx: AppContext, body: z.output<typeof pr
   const inputs = { ...(await loadRunInputs(ctx, { period: { start: body.period_start, end: body.period_end }, pay_date: body.period_end, people: { user_ids: [person.id] }, kind: "off_cycle", currency })), plan };
   const who = inputs.people[0];
   if (!who) throw invalidField("user_id", "payroll.preview.notEmployed");
-  const { pay, variables } = personInputs(inputs, who);
+  const { pay, variables, codeReadings } = personInputs(inputs, who);
   if (pay.kind === "missing_rate") throw invalidField("user_id", "payroll.preview.missingRate");
   if (pay.kind === "other_currency") throw invalidField("user_id", "payroll.preview.otherCurrency", { currency: pay.currency });
   try {
-    const result = computePay(plan, inputs.tables, variables!, inputs.overrides.get(who.id) ?? new Map(), inputs.money, { monthToDate: inputs.monthToDate.get(who.id) });
+    const result = computePay(plan, inputs.tables, variables!, inputs.overrides.get(who.id) ?? new Map(), inputs.money, { monthToDate: inputs.monthToDate.get(who.id), codeReadings });
     const employer = result.lines.find((line) => line.kind === "employer" && line.code === component.code);
     const planned = plan.byCode.get(component.code)!;
     const calculations = [planned.compiled, ...(planned.employer ? [planned.employer] : [])];
@@ -49,7 +49,8 @@ export async function previewComponent(ctx: AppContext, body: z.output<typeof pr
       employer_amount: component.employer_share ? (employer?.amount ?? 0) : null,
       currency,
       inputs: Object.fromEntries([
-        ...[...read].sort().map((name) => [name, result.values.get(name)!.toString()]),
+        // A code function's reading the person has nothing of is 0 (leave_days("ML") of someone never on it).
+        ...[...read].sort().map((name) => [name, (result.values.get(name) ?? new PayDecimal(0)).toString()]),
         ...[...monthly].sort().map((code) => [`mtd("${code}")`, (paidThisMonth?.get(code) ?? new PayDecimal(0)).toString()]),
       ]),
     };

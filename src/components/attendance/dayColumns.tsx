@@ -14,6 +14,7 @@ const STATUS_TONES: Record<DayStatus, StateTone> = {
   late: "warning",
   half_day: "warning",
   absent: "bad",
+  leave: "info",
   holiday: "info",
   rest_day: "neutral",
   scheduled: "neutral",

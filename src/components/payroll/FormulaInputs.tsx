@@ -1,6 +1,6 @@
 import { Grid, Table, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { isPayVariable, MONTH_TO_DATE_TOTALS } from "../../../contracts/payroll";
+import { isPayVariable, MONTH_TO_DATE_TOTALS, parseCodeReading } from "../../../contracts/payroll";
 import { formatDecimal, formatMajor } from "../../i18n/numbers";
 import { Code } from "../common/Code";
 
@@ -29,10 +29,13 @@ export function FormulaInputs({ inputs, currency, nameOf, label }: { inputs: rea
   const describe = (name: string) => {
     const code = monthToDate(name);
     if (code !== undefined) return t("payrollUi.formula.monthToDateOf", { what: isMonthToDateTotal(code) ? t(`payrollUi.formula.totals.${code}`) : nameOf(code) || code });
+    const reading = parseCodeReading(name);
+    if (reading) return t(`payrollUi.formula.readings.${reading.fn}`, { code: reading.code });
     return isPayVariable(name) ? t(`payrollUi.formula.variables.${name}`) : nameOf(name);
   };
+  // Code functions read days, not money.
   const show = (name: string, value: string) =>
-    !isPayVariable(name) || MONEY_VARIABLES.has(name) ? formatMajor(value, currency, i18n.language, 4) : formatDecimal(value, i18n.language, 4);
+    (!isPayVariable(name) && parseCodeReading(name) === null) || MONEY_VARIABLES.has(name) ? formatMajor(value, currency, i18n.language, 4) : formatDecimal(value, i18n.language, 4);
   return (
     <Table
       size="small"

@@ -22,6 +22,8 @@ const FUNCTIONS = [
   { name: "if", syntax: "if(condition, then, otherwise)", insert: "if(" },
   { name: "table", syntax: 'table("CODE", x)', insert: "table(" },
   { name: "mtd", syntax: 'mtd("CODE")', insert: 'mtd("' },
+  { name: "leave_days", syntax: 'leave_days("CODE")', insert: 'leave_days("' },
+  { name: "leave_balance", syntax: 'leave_balance("CODE")', insert: 'leave_balance("' },
 ] as const;
 
 const FORMULA_RULES = [

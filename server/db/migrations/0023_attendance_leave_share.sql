@@ -1,0 +1,1 @@
+ALTER TABLE "attendance_days" ADD COLUMN "leave_share" numeric(3, 2) DEFAULT 0 NOT NULL;
