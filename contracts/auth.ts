@@ -43,6 +43,8 @@ export const meRecord = z.object({
   role: z.object({ id: z.number().int(), name: z.string(), permissions: z.string() }).nullable(),
   /** A signed link to the person's picture, valid for about an hour. */
   profile_picture_url: z.string().nullable(),
+  /** Someone's manager: the app shows them the leave approvals. */
+  leads_team: z.boolean(),
   created_at: isoTimestamp,
 });
 

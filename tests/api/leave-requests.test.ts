@@ -300,7 +300,13 @@ describe("the accrual and rollover job", () => {
 describe("managers and types", () => {
   it("sets a person's manager on their record: someone still with the company, never themselves", async () => {
     const person = await insertPerson(t);
-    expect((await must(admin, "PUT", `/api/users/${person.id}`, { manager_id: manager.id })).manager_id).toBe(manager.id);
+    const head = await insertEmployeeSignedIn(t);
+    expect((await must(head.token, "GET", "/api/me")).leads_team).toBe(false);
+    expect((await must(admin, "PUT", `/api/users/${person.id}`, { manager_id: head.id })).manager_id).toBe(head.id);
+    // Their session knows at once that a team's leave now waits for them (the approvals in the menu), and no longer once it does not.
+    expect((await must(head.token, "GET", "/api/me")).leads_team).toBe(true);
+    await must(admin, "PUT", `/api/users/${person.id}`, { manager_id: manager.id });
+    expect((await must(head.token, "GET", "/api/me")).leads_team).toBe(false);
     expect((await refusal(admin, "PUT", `/api/users/${person.id}`, { manager_id: person.id })).errors).toEqual({ manager_id: ["A person cannot be their own manager."] });
     expect((await refusal(admin, "PUT", `/api/users/${person.id}`, { manager_id: 999_999 })).errors).toEqual({ manager_id: ["Choose a manager who is still with the company."] });
   });

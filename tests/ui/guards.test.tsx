@@ -13,6 +13,7 @@ const user = (access_level: number, name: string): Me => ({
   is_active: true,
   role: { id: 1, name: "Role", permissions: "[]" },
   profile_picture_url: null,
+  leads_team: false,
   created_at: "2026-01-01T00:00:00Z",
 });
 

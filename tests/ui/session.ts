@@ -18,6 +18,7 @@ export function meAs(id: number, access_level: number, name: string, permissions
     is_active: true,
     role: permissions && { id: 1, name: "Role", permissions: JSON.stringify(permissions) },
     profile_picture_url: null,
+    leads_team: false,
     created_at: "2026-01-01T00:00:00Z",
   };
 }

@@ -35,10 +35,10 @@ const get = async (token: string, url: string) => {
 describe("the demo's pay set-up", () => {
   it("has the Philippine components and the statutory tables, as the API shows them", async () => {
     const components: ComponentRecord[] = (await get(officer, "/api/pay-components?per_page=100")).data;
-    expect(components.map((component) => component.code)).toEqual(["BASIC", "OT", "REST_DAY", "HOLIDAY_WORK", "HOLIDAY_PAY", "NIGHT", "RICE", "LATE", "ABSENT", "SSS", "PHIC", "HDMF", "WTAX"]);
+    expect(components.map((component) => component.code)).toEqual(["BASIC", "OT", "REST_DAY", "HOLIDAY_WORK", "HOLIDAY_PAY", "NIGHT", "LEAVE_PAY", "RICE", "LATE", "ABSENT", "LWOP", "SSS", "PHIC", "HDMF", "WTAX"]);
     expect(components.every((component) => component.active)).toBe(true);
-    expect(components.filter((component) => component.kind === "earning" && component.taxable).map((c) => c.code)).toEqual(["BASIC", "OT", "REST_DAY", "HOLIDAY_WORK", "HOLIDAY_PAY", "NIGHT"]);
-    expect(components.filter((component) => component.pre_tax).map((c) => c.code)).toEqual(["LATE", "ABSENT", "SSS", "PHIC", "HDMF"]);
+    expect(components.filter((component) => component.kind === "earning" && component.taxable).map((c) => c.code)).toEqual(["BASIC", "OT", "REST_DAY", "HOLIDAY_WORK", "HOLIDAY_PAY", "NIGHT", "LEAVE_PAY"]);
+    expect(components.filter((component) => component.pre_tax).map((c) => c.code)).toEqual(["LATE", "ABSENT", "LWOP", "SSS", "PHIC", "HDMF"]);
     expect(components.filter((component) => component.employer_share).map((c) => c.code)).toEqual(["SSS", "PHIC", "HDMF"]);
     const tables: RateTableRecord[] = (await get(officer, "/api/rate-tables?per_page=100")).data;
     expect(tables.map((table) => [table.code, table.kind, table.effective_from, table.rows.length])).toEqual([
@@ -129,7 +129,7 @@ describe("a first month of payroll on the demo (February 2026, seeded on 2 March
       const [over, base, rate] = brackets.filter(([from]) => taxable > from).at(-1) ?? [0, 0, 0];
       expect({ user: slip.user_name, tax: line(slip, "deduction", "WTAX") }).toEqual({ user: slip.user_name, tax: Math.round((base + rate * (taxable - over)) * 100 + 1e-6) });
       const taxableLines = slip.lines.filter((entry) => ["BASIC", "OT"].includes(entry.code) && entry.kind === "earning").reduce((sum, entry) => sum + entry.amount, 0);
-      const preTax = slip.lines.filter((entry) => ["LATE", "ABSENT", "SSS", "PHIC", "HDMF"].includes(entry.code) && entry.kind === "deduction").reduce((sum, entry) => sum + entry.amount, 0);
+      const preTax = slip.lines.filter((entry) => ["LATE", "ABSENT", "LWOP", "SSS", "PHIC", "HDMF"].includes(entry.code) && entry.kind === "deduction").reduce((sum, entry) => sum + entry.amount, 0);
       expect(slip.taxable).toBe(taxableLines - preTax);
     }
   });

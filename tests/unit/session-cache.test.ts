@@ -11,6 +11,7 @@ const user = (id: number, tokenId: number): AuthUser => ({
   is_active: true,
   created_at: new Date(0),
   profile_picture_id: null,
+  leads_team: false,
   role: null,
   permissions: {},
 });

@@ -286,5 +286,5 @@ export async function register(ctx: AppContext, input: z.output<typeof registerB
     // The newcomer is the author of their own record, known once it is written.
     return { result: created, subjectId: created.id, actorId: created.id, changes: { name: created.name, email: created.email } };
   });
-  return toMe({ ...user, role: employeeRole ?? null }, ctx.config.appKey, now);
+  return toMe({ ...user, role: employeeRole ?? null, leads_team: false }, ctx.config.appKey, now);
 }

@@ -53,12 +53,15 @@ export function createSessionCache(ttlMs: number, maxEntries = 10_000): SessionC
 }
 
 /**
- * Sessions carry the person's name, picture, level and role: any change to a
- * person drops their cached sessions, and a changed role everyone's.
+ * Sessions carry the person's name, picture, level, role and whether they lead a team: any change to a
+ * person drops their cached sessions (and their old and new manager's), and a changed role everyone's.
  */
 export function forgetOnChange(events: EventBus, cache: SessionCache): void {
   events.on("", (event) => {
     if (event.subjectType === "user" && event.subjectId !== null) cache.forgetUser(event.subjectId);
+    // A new manager now leads a team, the former one may no longer.
+    const manager = event.changes?.manager_id as { from?: unknown; to?: unknown } | number | null | undefined;
+    for (const id of typeof manager === "object" && manager !== null ? [manager.from, manager.to] : [manager]) if (typeof id === "number") cache.forgetUser(id);
     if (event.subjectType === "role") cache.forgetAll();
   });
 }

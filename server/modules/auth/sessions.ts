@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Me } from "../../../contracts/auth";
 import type { Actor } from "../../../contracts/policies";
 import { permissionMap, type PermissionMap } from "../../../contracts/permissions";
@@ -19,8 +19,19 @@ export interface AuthUser {
   created_at: Date;
   profile_picture_id: number | null;
   role: { id: number; name: string; permissions: string[] } | null;
+  /** Someone's manager: their team's leave waits for them. */
+  leads_team: boolean;
   permissions: PermissionMap;
   tokenId: number;
+}
+
+/** Whether the person `users.id` stands for heads a team: someone still with the company names them as manager. */
+export const leadsTeam = sql<boolean>`exists (select 1 from ${users} team where team.manager_id = ${users.id} and team.archived_at is null)`;
+
+/** The same for one person, by id (a sign-in, which reads the person's row alone). */
+export async function leadsTeamOf(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ leads: leadsTeam }).from(users).where(eq(users.id, userId));
+  return row?.leads === true;
 }
 
 /** The spec ships role.permissions as a JSON-encoded list of names. */
@@ -33,6 +44,7 @@ export function toMe(user: Omit<AuthUser, "permissions" | "tokenId">, appKey: st
     is_active: user.is_active,
     role: user.role ? { id: user.role.id, name: user.role.name, permissions: JSON.stringify(user.role.permissions) } : null,
     profile_picture_url: user.profile_picture_id ? signPath(appKey, `/api/files/${user.profile_picture_id}`, now) : null,
+    leads_team: user.leads_team,
     created_at: user.created_at.toISOString(),
   };
 }
@@ -89,6 +101,7 @@ export async function userForToken(db: Db, tokenHash: string, now: Date): Promis
       roleId: roles.id,
       roleName: roles.name,
       rolePermissions: roles.permissions,
+      leadsTeam,
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.user_id))
@@ -108,6 +121,7 @@ export async function userForToken(db: Db, tokenHash: string, now: Date): Promis
     created_at: row.created_at,
     profile_picture_id: row.profile_picture_id,
     role: row.roleId !== null ? { id: row.roleId, name: row.roleName!, permissions } : null,
+    leads_team: row.leadsTeam === true,
     permissions: permissionMap(permissions),
     tokenId: row.tokenId,
   };

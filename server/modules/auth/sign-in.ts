@@ -24,7 +24,7 @@ import { mutate } from "../../lib/write";
 import { languageOf } from "../notifications/wording";
 import { readSettings } from "../settings/service";
 import { findUserByEmail } from "./service";
-import { issueToken, maySignIn, toMe } from "./sessions";
+import { issueToken, leadsTeamOf, maySignIn, toMe } from "./sessions";
 import { clearAttempts, releaseAttempt, reserveAttempt } from "./throttle";
 import {
   beginEnrolment,
@@ -63,7 +63,7 @@ async function startSession(ctx: AppContext, found: Found, remember: boolean, or
     subjectId: found.user.id,
     changes: { remember, ...changes },
   }));
-  return { token, expires_at: expiresAt.toISOString(), user: toMe({ ...found.user, role: found.role }, ctx.config.appKey, now) };
+  return { token, expires_at: expiresAt.toISOString(), user: toMe({ ...found.user, role: found.role, leads_team: await leadsTeamOf(ctx.db, found.user.id) }, ctx.config.appKey, now) };
 }
 
 /**
@@ -112,7 +112,8 @@ export async function verifyTwoFactorLogin(ctx: AppContext, input: z.output<type
         if (!(await takeSecondFactor(tx, ctx.config.appKey, found.user.id, input.code, now))) throw wrongCode();
         return { result: await issueToken(tx, found.user.id, challenge.r, origin, now, lifetime), subjectId: found.user.id, changes: { remember: challenge.r, two_factor: "code", ...via } };
       });
-      session = { token: issued.token, expires_at: issued.expiresAt.toISOString(), user: toMe({ ...found.user, role: found.role }, ctx.config.appKey, now) };
+      const leads_team = await leadsTeamOf(ctx.db, found.user.id);
+      session = { token: issued.token, expires_at: issued.expiresAt.toISOString(), user: toMe({ ...found.user, role: found.role, leads_team }, ctx.config.appKey, now) };
     } else {
       await mutate(ctx, author, { action: "auth.recovery_code_used", subjectType: "user" }, async (tx) => {
         const used = await takeSecondFactor(tx, ctx.config.appKey, found.user.id, input.code, now);
