@@ -117,7 +117,9 @@ export const leaveRequestBody = z
 export type LeaveRequestBody = z.infer<typeof leaveRequestBody>;
 
 /** approve, reject (and deciding on a cancellation): the decider's reason, which the person reads. */
-export const leaveDecisionBody = z.strictObject({ reason: requestReason.nullish() }).nullish();
+export const leaveDecision = z.strictObject({ reason: requestReason.nullish() });
+/** The body may be left out altogether. */
+export const leaveDecisionBody = leaveDecision.nullish();
 
 /** Bulk approve or reject from the approvals page: each request is decided on its own (one refusal stops none of the others). */
 export const leaveBulkDecisionBody = z.strictObject({

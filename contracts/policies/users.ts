@@ -63,7 +63,7 @@ export const usersPolicy = definePolicy<UserSubject>()({
      * pay): for everyone whose work means choosing a person, not only those
      * who may read the employee list.
      */
-    lookup: { permission: ["users_view", "users_manage", "attendance_reports_access", "attendance_admin_access", "notifications_manage", "payroll_view", "payroll_manage", "payroll_release"] },
+    lookup: { permission: ["users_view", "users_manage", "attendance_reports_access", "attendance_admin_access", "notifications_manage", "payroll_view", "payroll_manage", "payroll_release", "leave_manage", "leave_approve"] },
     view: { permission: "users_view", own: true },
     /** The record is the person being created. */
     create: { permission: "users_manage", when: [assign] },

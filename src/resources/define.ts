@@ -12,7 +12,11 @@ export const PAGE_VERBS: readonly PageVerb[] = ["list", "create", "edit", "show"
  * Who may: the policy action the server checks for the same call, or, for
  * screens with no API yet, one of the spec's level rules.
  */
-export type Access<A extends Action = Action> = A | "everyone" | "superAdmin";
+/**
+ * A policy action, or: everyone signed in; level 0 only; or whoever decides leave (leave_approve, or someone's
+ * manager: the session's leads_team), which no action says without a record.
+ */
+export type Access<A extends Action = Action> = A | "everyone" | "superAdmin" | "leaveApprover";
 
 /** The components of `src/pages/<resource>/index.ts`, one per page verb. */
 export type PageSet = Partial<Record<PageVerb, ComponentType>>;

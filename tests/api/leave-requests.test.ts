@@ -234,6 +234,26 @@ describe("cancelling", () => {
   });
 });
 
+describe("the team's calendar", () => {
+  it("shows a person their team's leave that stands or waits, without why, and not another team's", async () => {
+    const person = await teamMember();
+    const colleague = await teamMember();
+    const outsider = await createPerson(t, admin);
+    await t.app.ctx.jobs.idle();
+    const outsiderToken = await t.tokenFor(outsider.email, outsider.password);
+    const away = (await ask(person.token, { start_date: "2026-12-07", end_date: "2026-12-08", reason: "Hospital check-up" })).json().data;
+    await must(manager.token, "POST", `/api/leave-requests/${away.id}/approve`);
+    const month = "scope=calendar&from=2026-12-01&to=2026-12-31&per_page=100";
+    const seen: LeaveRequestRecord[] = await must(colleague.token, "GET", `/api/leave-requests?${month}`);
+    expect(seen.find((row) => row.id === away.id)).toMatchObject({ user: { id: person.id }, status: "approved", reason: null });
+    // Their manager reads it in full; someone of another team does not see it at all.
+    expect((await must(manager.token, "GET", `/api/leave-requests?${month}`)).find((row: LeaveRequestRecord) => row.id === away.id).reason).toBe("Hospital check-up");
+    expect((await must(outsiderToken, "GET", `/api/leave-requests?${month}`)).some((row: LeaveRequestRecord) => row.id === away.id)).toBe(false);
+    // Nor does the plain list show a colleague's request.
+    expect((await must(colleague.token, "GET", "/api/leave-requests?per_page=100")).some((row: LeaveRequestRecord) => row.id === away.id)).toBe(false);
+  });
+});
+
 describe("balances", () => {
   it("are one's own, one's team's, or anyone's for HR and approvers; an adjustment needs leave_manage and a reason", async () => {
     const person = await teamMember();

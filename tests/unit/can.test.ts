@@ -275,7 +275,7 @@ describe("can(): edges of the table", () => {
   });
 
   it("the people lookup opens to staff holding any permission that names people, and to no employee", () => {
-    for (const name of ["users_view", "users_manage", "attendance_reports_access", "attendance_admin_access", "notifications_manage", "payroll_view", "payroll_manage", "payroll_release"] as const) {
+    for (const name of ["users_view", "users_manage", "attendance_reports_access", "attendance_admin_access", "notifications_manage", "payroll_view", "payroll_manage", "payroll_release", "leave_manage", "leave_approve"] as const) {
       expect(can(actor(2, [name]), "users.lookup"), name).toBe(true);
       expect(can(actor(1, [name]), "users.lookup"), `employee with ${name}`).toBe(false);
     }

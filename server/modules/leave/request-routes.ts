@@ -19,7 +19,10 @@ import { adjustBalance, readBalances } from "./balances";
 import { cancelRequest, createRequest, decideRequest, LEAVE_SCOPES, leaveRequestsList, listRequests, readRequest, type Decision } from "./requests";
 
 const listParams = {
-  scope: z.enum(LEAVE_SCOPES, { error: MESSAGE.invalid }).optional().describe("mine: one's own; to_decide: waiting for the reader's decision; visible (default): all the reader may read"),
+  scope: z
+    .enum(LEAVE_SCOPES, { error: MESSAGE.invalid })
+    .optional()
+    .describe("mine: one's own; to_decide: waiting for the reader's decision; visible (default): all the reader may read; calendar: leave that stands or waits of the reader's team (everyone's for approvers), without colleagues' reasons"),
   from: calendarDate.optional().describe("Only requests with a day on or after this date"),
   to: calendarDate.optional().describe("Only requests with a day on or before this date"),
 };

@@ -127,8 +127,8 @@ export const leaveRequestsList = defineListSpec({
   search: [users.name, users.employee_number],
 });
 
-/** Whose requests a list shows: one's own, those one decides (waiting), or all one may read. */
-export const LEAVE_SCOPES = ["mine", "to_decide", "visible"] as const;
+/** Whose requests a list shows: one's own, those one decides (waiting), all one may read, or the team's leave for its calendar. */
+export const LEAVE_SCOPES = ["mine", "to_decide", "visible", "calendar"] as const;
 export type LeaveScope = (typeof LEAVE_SCOPES)[number];
 
 /** Everything the reader may read: everyone's with leave_approve or leave_manage, else their own and their team's. */
@@ -143,15 +143,32 @@ function toDecide(actor: Actor): SQL {
   return and(inArray(leaveRequests.status, [...DECIDABLE]), ne(leaveRequests.user_id, actor.id), whose)!;
 }
 
+/**
+ * Who is away, as a team's calendar shows it: leave that stands or waits, of everyone for those who read everyone's,
+ * else of one's team (one's manager, those who share them, one's own reports, oneself).
+ */
+async function teamCalendar(db: Db, actor: Actor): Promise<SQL> {
+  const away = inArray(leaveRequests.status, [...LEAVE_HOLDING]);
+  if (holds(actor, "leave_approve") || holds(actor, "leave_manage")) return away;
+  const [self] = await db.select({ manager: users.manager_id }).from(users).where(eq(users.id, actor.id));
+  const manager = self?.manager ?? null;
+  const team = or(eq(leaveRequests.user_id, actor.id), eq(users.manager_id, actor.id), ...(manager !== null ? [eq(users.manager_id, manager), eq(users.id, manager)] : []));
+  return and(away, team)!;
+}
+
 export async function listRequests(ctx: AppContext, actor: Actor, query: Record<string, unknown>, filters: { scope?: LeaveScope; from?: string; to?: string }): Promise<ListResponse<LeaveRequestRecord>> {
   const list = parseListQuery(query, leaveRequestsList);
+  const calendar = filters.scope === "calendar";
   const scope = filters.scope === "mine" ? eq(leaveRequests.user_id, actor.id) : filters.scope === "to_decide" ? toDecide(actor) : undefined;
   // A calendar's month: requests with a day in it.
   const within = and(filters.to ? sql`${leaveRequests.start_date} <= ${filters.to}::date` : undefined, filters.from ? sql`${leaveRequests.end_date} >= ${filters.from}::date` : undefined);
-  const where = and(visibleTo(actor), scope, within);
+  const where = and(calendar ? await teamCalendar(ctx.db, actor) : visibleTo(actor), scope, within);
   const { today: now } = await today(ctx);
+  // A colleague on the calendar is away, nothing more: why is for those who may read the request.
+  const shown = (record: LeaveRequestRecord, row: RequestRow) => (calendar && !can(actor, "leaveRequests.view", subjectOf(row)) ? { ...record, reason: null, decision_reason: null } : record);
   return paged(ctx.db, list, {
-    rows: async (page) => (await selectRequests(ctx.db).where(and(where, page.where)).orderBy(...page.orderBy).limit(page.limit).offset(page.offset)).map((row) => toRecord(row, actor, now)),
+    rows: async (page) =>
+      (await selectRequests(ctx.db).where(and(where, page.where)).orderBy(...page.orderBy).limit(page.limit).offset(page.offset)).map((row) => shown(toRecord(row, actor, now), row)),
     count: (pageWhere) => ctx.db.select({ one: sql`1` }).from(leaveRequests).innerJoin(users, eq(users.id, leaveRequests.user_id)).where(and(where, pageWhere)).$dynamic(),
   });
 }

@@ -9,6 +9,7 @@ import { dateFieldProps } from "../../components/common/DateField";
 import { amountRule, MoneyInput } from "../../components/common/MoneyInput";
 import { usePolicy } from "../../auth/usePolicy";
 import { FieldRow, useResourceForm, zodRules } from "../../components/form";
+import { PeoplePicker } from "../../components/common/PeoplePicker";
 import { ClockingCard } from "./ClockingCard";
 import { LEVEL_CHOICES, PAY_BASIS_CHOICES, STATUS_CHOICES, TYPE_CHOICES } from "./choices";
 import { useDateInputFormats, type Choice } from "../../components/list";
@@ -17,6 +18,11 @@ import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 const DEFAULT_CURRENCY = "USD";
 /** Each field as the create contract checks it; the update contract checks the same fields, each optional. */
 const RULES = zodRules(userCreateBody.shape);
+
+/** The person's manager, as the form holds it: an id, or null for none. */
+function ManagerPicker({ value, onChange, ...field }: { id?: string; value?: number | null; onChange?: (id: number | null) => void }) {
+  return <PeoplePicker {...field} value={value ?? undefined} onChange={(id) => onChange?.(id ?? null)} />;
+}
 
 interface UserFormProps {
   action: "create" | "edit";
@@ -131,9 +137,14 @@ export function UserForm({ action, id }: UserFormProps) {
                 <Input />
               </Form.Item>
             </FieldRow>
-            <Form.Item name="position" label={field("position")} rules={RULES.position}>
-              <Input />
-            </Form.Item>
+            <FieldRow>
+              <Form.Item name="position" label={field("position")} rules={RULES.position}>
+                <Input />
+              </Form.Item>
+              <Form.Item name="manager_id" label={field("manager_id")} rules={RULES.manager_id} extra={t("employees.managerHint")} >
+                <ManagerPicker />
+              </Form.Item>
+            </FieldRow>
             <FieldRow>
               <Form.Item name="employment_type" label={field("employment_type")} rules={RULES.employment_type}>
                 <Select options={options(TYPE_CHOICES)} />

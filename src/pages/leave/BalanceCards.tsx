@@ -1,0 +1,54 @@
+import type { CSSProperties } from "react";
+import { Alert, Card, Empty, Flex, Skeleton, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import type { LeaveBalanceLine } from "../../../contracts/leave";
+import { formatDay } from "../../components/payroll/format";
+import { formatDays } from "./format";
+
+const GRID: CSSProperties = { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 220px), 1fr))", gap: 12 };
+
+/** A type worth a card: one with days granted, taken, carried or waiting (leave without pay only once used). */
+const shown = (line: LeaveBalanceLine) => line.leave_type.active || line.balance !== 0 || line.pending !== 0 || line.taken !== 0;
+
+function BalanceCard({ line }: { line: LeaveBalanceLine }) {
+  const { t, i18n } = useTranslation();
+  const days = (value: number) => formatDays(value, i18n.language);
+  // An unpaid type without an entitlement is counted, not drawn down: what was taken says more than "0 left".
+  const counted = !line.leave_type.paid && line.entitled === 0 && line.carried_over === 0;
+  return (
+    <Card size="small" data-testid={`balance-${line.leave_type.code}`}>
+      <Flex vertical gap={4}>
+        <Typography.Text strong>{line.leave_type.name}</Typography.Text>
+        {counted ? (
+          <Typography.Text style={{ fontSize: 22 }}>{t("leave.balances.takenDays", { days: days(line.taken) })}</Typography.Text>
+        ) : (
+          <Typography.Text style={{ fontSize: 22 }}>{t("leave.balances.available", { days: days(Math.max(0, line.available)) })}</Typography.Text>
+        )}
+        {!counted && (
+          <Typography.Text type="secondary">
+            {t("leave.balances.breakdown", { balance: days(line.balance), taken: days(line.taken), pending: days(line.pending) })}
+          </Typography.Text>
+        )}
+        {line.usable_from && <Typography.Text type="secondary">{t("leave.balances.usableFrom", { date: formatDay(line.usable_from, i18n.language) })}</Typography.Text>}
+      </Flex>
+    </Card>
+  );
+}
+
+/** A person's balance of each type, a card each: what they may still ask for, and how it stands. */
+export function BalanceCards({ lines, loading, error }: { lines: readonly LeaveBalanceLine[] | undefined; loading: boolean; error?: string }) {
+  const { t } = useTranslation();
+  if (error) return <Alert type="error" showIcon message={t("leave.balances.loadFailed")} description={error} />;
+  if (loading || !lines) return <Skeleton active />;
+  const visible = lines.filter(shown);
+  if (visible.length === 0) return <Empty description={t("leave.balances.none")} />;
+  return (
+    <div style={GRID} role="list" aria-label={t("leave.balances.title")}>
+      {visible.map((line) => (
+        <div role="listitem" key={line.leave_type.id}>
+          <BalanceCard line={line} />
+        </div>
+      ))}
+    </div>
+  );
+}

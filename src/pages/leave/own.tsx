@@ -1,0 +1,52 @@
+import { useState } from "react";
+import { PlusOutlined } from "@ant-design/icons";
+import { useInvalidate } from "@refinedev/core";
+import { Button, Flex, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { ListPage } from "../../components/list";
+import { BalanceCards } from "./BalanceCards";
+import { CancelButton } from "./CancelButton";
+import { REASON_COLUMN, REQUEST_COLUMNS, type RequestRow } from "./columns";
+import { RequestLeaveDialog } from "./RequestLeaveDialog";
+import { useBalances } from "./useBalances";
+
+const COLUMNS = [...REQUEST_COLUMNS, REASON_COLUMN];
+const MINE = [{ field: "scope", operator: "eq" as const, value: "mine" }];
+
+/**
+ * /leave: one's own leave. What is left of each type this year, a request for more, and one's requests with where
+ * each stands (cancelled, or asked to be, from here).
+ */
+export default function MyLeavePage() {
+  const { t } = useTranslation();
+  const invalidate = useInvalidate();
+  const balances = useBalances();
+  const [asking, setAsking] = useState(false);
+  const changed = () => {
+    balances.reload();
+    void invalidate({ resource: "leave-requests", invalidates: ["all"] });
+  };
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center" gap={12} wrap>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {t("leave.own.title", { year: balances.reply?.year ?? "" })}
+        </Typography.Title>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAsking(true)} disabled={!balances.reply}>
+          {t("leave.requests.new")}
+        </Button>
+      </Flex>
+      <BalanceCards lines={balances.reply?.lines} loading={balances.loading} error={balances.error} />
+      <ListPage<RequestRow>
+        resource="leave-requests"
+        titleKey="leave.own.requests"
+        columns={COLUMNS}
+        permanentFilters={MINE}
+        initialSorters={[{ field: "start_date", order: "desc" }]}
+        searchable={false}
+        rowActions={(row) => <CancelButton row={row} onCancelled={balances.reload} />}
+      />
+      <RequestLeaveDialog open={asking} onClose={() => setAsking(false)} lines={balances.reply?.lines ?? []} onRequested={changed} />
+    </Flex>
+  );
+}
