@@ -5,31 +5,35 @@ import type { LeaveBalanceLine } from "../../../contracts/leave";
 import { formatDay } from "../../components/payroll/format";
 import { formatDays } from "./format";
 
-const GRID: CSSProperties = { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 220px), 1fr))", gap: 12 };
+// Two cards a row on a phone, as many as fit wider.
+const GRID: CSSProperties = { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 150px), 1fr))", gap: 12 };
 
-/** A type worth a card: one with days granted, taken, carried or waiting (leave without pay only once used). */
+/** A type worth a card: an active one, or one with days still on the books. */
 const shown = (line: LeaveBalanceLine) => line.leave_type.active || line.balance !== 0 || line.pending !== 0 || line.taken !== 0;
+/** An unpaid type without an entitlement (leave without pay): counted as taken, not drawn down. */
+const isCounted = (line: LeaveBalanceLine) => !line.leave_type.paid && line.entitled === 0 && line.carried_over === 0;
 
 function BalanceCard({ line }: { line: LeaveBalanceLine }) {
   const { t, i18n } = useTranslation();
   const days = (value: number) => formatDays(value, i18n.language);
   // An unpaid type without an entitlement is counted, not drawn down: what was taken says more than "0 left".
-  const counted = !line.leave_type.paid && line.entitled === 0 && line.carried_over === 0;
+  const counted = isCounted(line);
   return (
-    <Card size="small" data-testid={`balance-${line.leave_type.code}`}>
-      <Flex vertical gap={4}>
+    <Card size="small" data-testid={`balance-${line.leave_type.code}`} style={{ height: "100%" }}>
+      <Flex vertical gap={2}>
         <Typography.Text strong>{line.leave_type.name}</Typography.Text>
-        {counted ? (
-          <Typography.Text style={{ fontSize: 22 }}>{t("leave.balances.takenDays", { days: days(line.taken) })}</Typography.Text>
-        ) : (
-          <Typography.Text style={{ fontSize: 22 }}>{t("leave.balances.available", { days: days(Math.max(0, line.available)) })}</Typography.Text>
-        )}
+        <Typography.Text style={{ fontSize: 24, lineHeight: 1.2 }}>{days(counted ? line.taken : Math.max(0, line.available))}</Typography.Text>
+        <Typography.Text type="secondary">{t(counted ? "leave.balances.daysTaken" : "leave.balances.daysAvailable", { count: counted ? line.taken : Math.max(0, line.available) })}</Typography.Text>
         {!counted && (
-          <Typography.Text type="secondary">
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t("leave.balances.breakdown", { balance: days(line.balance), taken: days(line.taken), pending: days(line.pending) })}
           </Typography.Text>
         )}
-        {line.usable_from && <Typography.Text type="secondary">{t("leave.balances.usableFrom", { date: formatDay(line.usable_from, i18n.language) })}</Typography.Text>}
+        {line.usable_from && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t("leave.balances.usableFrom", { date: formatDay(line.usable_from, i18n.language) })}
+          </Typography.Text>
+        )}
       </Flex>
     </Card>
   );
@@ -40,7 +44,8 @@ export function BalanceCards({ lines, loading, error }: { lines: readonly LeaveB
   const { t } = useTranslation();
   if (error) return <Alert type="error" showIcon message={t("leave.balances.loadFailed")} description={error} />;
   if (loading || !lines) return <Skeleton active />;
-  const visible = lines.filter(shown);
+  // What one may draw on first; the counted kinds after.
+  const visible = lines.filter(shown).sort((a, b) => Number(isCounted(a)) - Number(isCounted(b)));
   if (visible.length === 0) return <Empty description={t("leave.balances.none")} />;
   return (
     <div style={GRID} role="list" aria-label={t("leave.balances.title")}>

@@ -59,7 +59,7 @@ export function RequestLeaveDialog({ open, onClose, lines, userId, onRequested }
           name="leave_type_id"
           label={t("leave.requests.fields.type")}
           rules={RULES.leave_type_id}
-          extra={chosen && t("leave.balances.available", { days: formatDays(Math.max(0, chosen.available), i18n.language) })}
+          extra={chosen && t("leave.requests.available", { count: Math.max(0, chosen.available), days: formatDays(Math.max(0, chosen.available), i18n.language) })}
         >
           <Select options={types.map((line) => ({ value: line.leave_type.id, label: line.leave_type.name }))} />
         </Form.Item>

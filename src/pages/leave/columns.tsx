@@ -1,4 +1,4 @@
-import { Typography } from "antd";
+import { Grid, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { LEAVE_STATUSES, type LeaveRequestRecord } from "../../../contracts/leave";
 import type { ListColumn } from "../../components/list";
@@ -20,6 +20,21 @@ function Dates({ row }: { row: RequestRow }) {
   );
 }
 
+/** The type, with its dates beneath on a phone (where the dates column waits in the column chooser). */
+function TypeCell({ row }: { row: RequestRow }) {
+  const phone = Grid.useBreakpoint().sm === false;
+  return (
+    <>
+      {row.leave_type.name}
+      {phone && (
+        <Typography.Text type="secondary" style={{ display: "block", fontSize: 13 }}>
+          <Dates row={row} />
+        </Typography.Text>
+      )}
+    </>
+  );
+}
+
 function Days({ row }: { row: RequestRow }) {
   const { t, i18n } = useTranslation();
   return <>{t("leave.requests.daysCount", { count: row.days, days: formatDays(row.days, i18n.language) })}</>;
@@ -27,8 +42,8 @@ function Days({ row }: { row: RequestRow }) {
 
 /** What a request is: its type, its dates, the days it takes and where it stands. */
 export const REQUEST_COLUMNS: readonly ListColumn<RequestRow>[] = [
-  { field: "leave_type", titleKey: "leave.requests.fields.type", kind: "text", sortable: false, filterable: false, render: (row) => row.leave_type.name, exportValue: (row) => row.leave_type.name },
-  { field: "start_date", titleKey: "leave.requests.fields.dates", kind: "date", phone: true, render: (row) => <Dates row={row} />, exportValue: (row) => `${row.start_date} – ${row.end_date}` },
+  { field: "leave_type", titleKey: "leave.requests.fields.type", kind: "text", sortable: false, filterable: false, render: (row) => <TypeCell row={row} />, exportValue: (row) => row.leave_type.name },
+  { field: "start_date", titleKey: "leave.requests.fields.dates", kind: "date", render: (row) => <Dates row={row} />, exportValue: (row) => `${row.start_date} – ${row.end_date}` },
   { field: "days", titleKey: "leave.requests.fields.days", kind: "number", width: 110, render: (row) => <Days row={row} /> },
   { field: "status", titleKey: "leave.requests.fields.status", kind: "choice", choices: STATUS_CHOICES, width: 150, phone: true, render: (row) => <LeaveStatusTag status={row.status} /> },
 ];

@@ -3,6 +3,7 @@ import { PlusOutlined } from "@ant-design/icons";
 import { useInvalidate } from "@refinedev/core";
 import { Button, Flex, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { ListPage } from "../../components/list";
 import { BalanceCards } from "./BalanceCards";
 import { CancelButton } from "./CancelButton";
@@ -21,7 +22,13 @@ export default function MyLeavePage() {
   const { t } = useTranslation();
   const invalidate = useInvalidate();
   const balances = useBalances();
-  const [asking, setAsking] = useState(false);
+  // The dashboard's "Request leave" opens the form at once (?ask=1).
+  const [params, setParams] = useSearchParams();
+  const [asking, setAsking] = useState(params.get("ask") === "1");
+  const close = () => {
+    setAsking(false);
+    if (params.has("ask")) setParams({}, { replace: true });
+  };
   const changed = () => {
     balances.reload();
     void invalidate({ resource: "leave-requests", invalidates: ["all"] });
@@ -46,7 +53,7 @@ export default function MyLeavePage() {
         searchable={false}
         rowActions={(row) => <CancelButton row={row} onCancelled={balances.reload} />}
       />
-      <RequestLeaveDialog open={asking} onClose={() => setAsking(false)} lines={balances.reply?.lines ?? []} onRequested={changed} />
+      <RequestLeaveDialog open={asking} onClose={close} lines={balances.reply?.lines ?? []} onRequested={changed} />
     </Flex>
   );
 }

@@ -7,6 +7,7 @@ import { usePolicy } from "../../auth/usePolicy";
 import { ClockPanel } from "../../components/attendance/ClockPanel";
 import { AttendanceExceptionsCard, AwaitingApprovalCard, CardHeading, NewHiresCard, useWidget } from "../../components/dashboard";
 import { Greeting } from "../../components/dashboard/Greeting";
+import { LeaveCard } from "./LeaveCard";
 import { NextShiftCard } from "./NextShiftCard";
 import { NotificationsCard } from "./NotificationsCard";
 import { LatestPayslipCard, YearToDateCard } from "./PayCards";
@@ -19,7 +20,7 @@ const GRID: CSSProperties = { display: "grid", gridTemplateColumns: "repeat(auto
  * /user-dashboard: what one opens every day. The time clock (for those who
  * clock), the week's hours against the schedule, the next shift, the latest
  * payslip, the year's pay and the latest notifications, from one call
- * (GET /api/dashboard/quick-stats); then the staff widgets the person's
+ * (GET /api/dashboard/quick-stats), and what is left of one's leave (its own call); then the staff widgets the person's
  * permissions allow, each from its own call.
  */
 export default function UserDashboardPage() {
@@ -41,6 +42,7 @@ export default function UserDashboardPage() {
           <>
             <WeekHoursCard {...own} />
             <NextShiftCard {...own} />
+            <LeaveCard />
             <LatestPayslipCard {...own} />
             <YearToDateCard {...own} />
             <NotificationsCard {...own} />
