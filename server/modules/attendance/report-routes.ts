@@ -47,6 +47,7 @@ const DAY_COLUMNS = [
   "person",
   "employeeNumber",
   "status",
+  "leaveType",
   "firstIn",
   "lastOut",
   "scheduledMinutes",
@@ -67,6 +68,7 @@ const REPORT_COLUMNS = [
   "lateMinutes",
   "daysHalf",
   "daysAbsent",
+  "daysLeave",
   "workedHours",
   "overtimeMinutes",
   "undertimeMinutes",
@@ -85,6 +87,7 @@ export const attendanceReportRoutes: FastifyPluginAsyncZod = async (app) => {
     person.name,
     person.employee_number,
     t(`attendanceReports.statuses.${day.status}`),
+    day.leave_code && day.leave_share < 1 ? `${day.leave_code} ½` : day.leave_code,
     day.first_in,
     day.last_out,
     day.scheduled_minutes,
@@ -153,7 +156,7 @@ export const attendanceReportRoutes: FastifyPluginAsyncZod = async (app) => {
     checkRange(query);
     async function* rows() {
       for await (const batch of reportBatches(ctx, query, { ...query, from: undefined, to: undefined })) {
-        yield batch.map((row): CsvCell[] => [row.name, row.employee_number, row.department, row.days_scheduled, row.days_present, row.days_late, row.late_minutes, row.days_half, row.days_absent, row.worked_hours, row.overtime_minutes, row.undertime_minutes, ...kindCells(row)]);
+        yield batch.map((row): CsvCell[] => [row.name, row.employee_number, row.department, row.days_scheduled, row.days_present, row.days_late, row.late_minutes, row.days_half, row.days_absent, row.days_leave, row.worked_hours, row.overtime_minutes, row.undertime_minutes, ...kindCells(row)]);
       }
     }
     return sendTable(reply, format, {

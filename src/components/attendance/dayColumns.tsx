@@ -1,3 +1,4 @@
+import { Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { DAY_STATUSES, HOLIDAY_MINUTES, REST_DAY_MINUTES, type AttendanceDay, type DayStatus } from "../../../contracts/attendance-reports";
 import { useCompanyProfile } from "../company/useCompanyProfile";
@@ -25,6 +26,20 @@ const STATUS_CHOICES = DAY_STATUSES.map((status) => ({ value: status, labelKey: 
 export function DayStatusTag({ status }: { status: DayStatus }) {
   const { t } = useTranslation();
   return <StateTag tone={STATUS_TONES[status]}>{t(`attendanceReports.statuses.${status}`)}</StateTag>;
+}
+
+/** The day's status, and its leave beside it (a half day off worked the other half shows both). */
+function DayState({ day }: { day: AttendanceDay }) {
+  return (
+    <>
+      <DayStatusTag status={day.status} />
+      {day.leave_code && (
+        <Typography.Text type="secondary" style={{ whiteSpace: "nowrap" }}>
+          {day.leave_share < 1 ? `${day.leave_code} ½` : day.leave_code}
+        </Typography.Text>
+      )}
+    </>
+  );
 }
 
 /** A moment of the day in the company's zone, or a dash. */
@@ -59,7 +74,7 @@ function DayDate({ date }: { date: string }) {
 /** The columns of anyone's days, one's own (/attendance/history) or a person's (/user-attendance, the profile). */
 export const DAY_COLUMNS: readonly ListColumn<DayRow>[] = [
   { field: "date", titleKey: "attendanceReports.columns.date", kind: "date", render: (row) => <DayDate date={row.date} /> },
-  { field: "status", titleKey: "attendanceReports.columns.status", kind: "choice", choices: STATUS_CHOICES, sortable: false, filterable: false, phone: true, render: (row) => <DayStatusTag status={row.status} /> },
+  { field: "status", titleKey: "attendanceReports.columns.status", kind: "choice", choices: STATUS_CHOICES, sortable: false, filterable: false, phone: true, render: (row) => <DayState day={row} /> },
   { field: "first_in", titleKey: "attendanceReports.columns.firstIn", kind: "text", sortable: false, filterable: false, render: (row) => <CompanyTime iso={row.first_in} /> },
   { field: "last_out", titleKey: "attendanceReports.columns.lastOut", kind: "text", sortable: false, filterable: false, render: (row) => <CompanyTime iso={row.last_out} /> },
   { ...figure("worked_minutes", "attendanceUi.history.worked"), phone: true },

@@ -40,6 +40,7 @@ const COLUMNS: ListColumn<Row>[] = [
   days("days_late", "attendanceReports.columns.daysLate"),
   days("days_half", "attendanceReports.columns.daysHalf"),
   days("days_absent", "attendanceReports.columns.daysAbsent", true),
+  days("days_leave", "attendanceReports.columns.daysLeave", true),
   duration("worked_minutes", "attendanceReportsUi.columns.worked", true),
   duration("late_minutes", "attendanceReportsUi.columns.late"),
   duration("overtime_minutes", "attendanceReportsUi.columns.overtime"),
