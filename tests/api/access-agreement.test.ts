@@ -15,7 +15,7 @@ import { RESOURCES } from "../../src/resources";
 import type { ResourceDefinition, Verb } from "../../src/resources/define";
 import { startTestApp, type TestApp } from "../support/api";
 import { ADMIN, call, employeeSignedIn, staffWith } from "../support/people";
-import { createOverride, createPayslip, createSample } from "../support/samples";
+import { createLeaveRequest, createOverride, createPayslip, createSample } from "../support/samples";
 
 /** The API call of each verb, as the data provider makes it. */
 const CALLS: Record<Verb, { method: InjectOptions["method"]; withId: boolean; body?: object }> = {
@@ -69,6 +69,7 @@ async function recordFor(resource: string, verb: Verb, caller: Caller): Promise<
   if (resource === "notifications") return ownNotification(caller);
   if (resource === "payslips") return createPayslip(t, adminToken);
   if (resource === "pay-overrides") return createOverride(t, adminToken);
+  if (resource === "leave-requests") return createLeaveRequest(t, adminToken);
   return resource === "users" && verb === "show" ? caller.actor.id : createSample(t, adminToken, resource);
 }
 

@@ -173,7 +173,7 @@ describe("exports", () => {
     expect(response.headers["content-type"]).toMatch(/^text\/csv/);
     expect(response.headers["content-disposition"]).toBe(`attachment; filename="attendance-report-${WEEK.from}-${WEEK.to}.csv"`);
     const lines = response.body.replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("Employee,Employee number,Department,Days scheduled,Days present,Days late,Late minutes,Half days,Absences,Worked hours,Overtime minutes,Undertime minutes,Night minutes,Rest-day minutes,Rest-day overtime minutes,Regular holiday minutes,Regular holiday overtime minutes,Special day minutes,Special day overtime minutes,Special day on a rest day minutes,Special day on a rest day overtime minutes,Regular holiday on a rest day minutes,Regular holiday on a rest day overtime minutes");
+    expect(lines[0]).toBe("Employee,Employee number,Department,Days scheduled,Days present,Days late,Late minutes,Half days,Absences,Leave days,Worked hours,Overtime minutes,Undertime minutes,Night minutes,Rest-day minutes,Rest-day overtime minutes,Regular holiday minutes,Regular holiday overtime minutes,Special day minutes,Special day overtime minutes,Special day on a rest day minutes,Special day on a rest day overtime minutes,Regular holiday on a rest day minutes,Regular holiday on a rest day overtime minutes");
     expect(lines).toHaveLength(2);
     expect(lines[1].startsWith("'=HYPERLINK(1)")).toBe(true);
   });

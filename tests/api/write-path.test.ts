@@ -19,7 +19,7 @@ import { totpCode } from "../../server/lib/totp";
 import { month } from "../support/payroll-runs";
 import { startTestApp, type TestApp } from "../support/api";
 import { ADMIN, call, employeePayload, employeeSignedIn, GOOD_PASSWORD, multipart, PNG_1X1, staffWith } from "../support/people";
-import { createPayslip, createSample, SAMPLES } from "../support/samples";
+import { createLeaveRequest, createPayslip, createSample, SAMPLES } from "../support/samples";
 import { CONFIRMED_OPEN } from "../support/payroll-runs";
 
 let t: TestApp;
@@ -75,11 +75,8 @@ const WRITES: Record<string, Write> = {
   "POST /api/leave-requests/{id}/approve": async () => ({ token: admin, request: { method: "POST", url: `/api/leave-requests/${await pendingLeave()}/approve`, payload: { reason: "Enjoy" } } }),
   "POST /api/leave-requests/{id}/reject": async () => ({ token: admin, request: { method: "POST", url: `/api/leave-requests/${await pendingLeave()}/reject`, payload: { reason: "Stocktaking" } } }),
   "POST /api/leave-requests/decisions": async () => ({ token: admin, request: { method: "POST", url: "/api/leave-requests/decisions", payload: { ids: [await pendingLeave()], decision: "approve" } } }),
-  "POST /api/leave-requests/{id}/cancel": async () => {
-    const { person, body } = await leaveAsker();
-    const asked = await call(t, person.token, { method: "POST", url: "/api/leave-requests", payload: body });
-    return { token: person.token, request: { method: "POST", url: `/api/leave-requests/${asked.json().data.id}/cancel` } };
-  },
+  // HR takes back a request entered for someone (the person could too).
+  "POST /api/leave-requests/{id}/cancel": async () => ({ token: admin, request: { method: "POST", url: `/api/leave-requests/${await pendingLeave()}/cancel` } }),
   "POST /api/leave-balances/adjustments": async () => {
     const { person, body } = await leaveAsker();
     return { token: admin, request: { method: "POST", url: "/api/leave-balances/adjustments", payload: { user_id: person.id, leave_type_id: body.leave_type_id, year: 2026, days: 1.5, reason: "Carried from the old system" } } };
@@ -299,13 +296,8 @@ async function leaveAsker() {
   return { person, body: { leave_type_id: type, start_date: "2026-03-10", end_date: "2026-03-11", reason: "Family matters" } };
 }
 
-/** A pending leave request of such a person; its id. */
-async function pendingLeave(): Promise<number> {
-  const { person, body } = await leaveAsker();
-  const asked = await call(t, person.token, { method: "POST", url: "/api/leave-requests", payload: body });
-  expect(asked.statusCode, asked.body).toBe(201);
-  return asked.json().data.id;
-}
+/** A pending leave request of a new person; its id. */
+const pendingLeave = () => createLeaveRequest(t, admin);
 
 let serial = 0;
 const logoUpload = () => multipart([{ name: "file", filename: "logo.png", contentType: "image/png", content: PNG_1X1 }]);

@@ -78,6 +78,20 @@ export async function createPayslip(t: TestApp, token: string): Promise<number> 
   return payslip.id;
 }
 
+/** A pending leave request of a new person with a sample type's days granted (leave requests have no sample of their own); its id. */
+export async function createLeaveRequest(t: TestApp, token: string): Promise<number> {
+  const type = await createSample(t, token, "leave-types");
+  const person = employeePayload();
+  const created = await call(t, token, { method: "POST", url: "/api/users", payload: person });
+  if (created.statusCode !== 201) throw new Error(`creating a person for a leave request answered ${created.statusCode} ${created.body}`);
+  // The new type and the new person are granted their days by a job.
+  await t.app.ctx.jobs.idle();
+  const body = { user_id: created.json().data.id, leave_type_id: type, start_date: "2026-03-10", end_date: "2026-03-11", reason: "Family matters" };
+  const asked = await call(t, token, { method: "POST", url: "/api/leave-requests", payload: body });
+  if (asked.statusCode !== 201) throw new Error(`creating a sample leave request answered ${asked.statusCode} ${asked.body}`);
+  return asked.json().data.id;
+}
+
 /** An override of a sample component for a new person; its id. */
 export async function createOverride(t: TestApp, token: string): Promise<number> {
   const person = await call(t, token, { method: "POST", url: "/api/users", payload: employeePayload() });
