@@ -231,3 +231,7 @@ export const leaveAdjustmentBody = z.strictObject({
   reason: requiredText(500),
 });
 export type LeaveAdjustmentBody = z.infer<typeof leaveAdjustmentBody>;
+
+/** A request's document (a medical certificate, a birth certificate): a PDF or a photo of it. */
+export const LEAVE_DOCUMENT_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
+export const LEAVE_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;

@@ -35,6 +35,8 @@ export const leaveRequestsPolicy = definePolicy<LeaveSubject>()({
     /** Approve or reject (a request, or a request to cancel one that has begun). */
     decide: { permission: "leave_approve", managed: true, when: [notOwn] },
     cancel: { permission: "leave_manage", own: true },
+    /** The document a type asks for, attached by the person or by HR. */
+    attach: { permission: "leave_manage", own: true },
   },
 });
 

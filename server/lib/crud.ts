@@ -17,7 +17,7 @@ import { idParams, recordId } from "../../contracts/validation";
 import type { Db } from "../db/client";
 import { diffFields } from "./changes";
 import type { AppContext } from "./context";
-import { invalidField, notFound } from "./errors";
+import { HttpError, invalidField, notFound } from "./errors";
 import { listQuerySchema, paged, parseListQuery, type ListSpec } from "./list";
 import { authorize } from "./policy";
 import { mutate, type Author } from "./write";
@@ -89,8 +89,11 @@ export interface CrudSpec<Row extends { id: number }, Rec, Create extends object
   };
   /** What the activity log keeps of a deleted record (default: all its fields). */
   summary?(row: Row): Record<string, unknown>;
-  /** A record with history (`inUse`) is archived by `values` instead of deleted: what names it keeps its subject. */
-  archiveWhenUsed?: { inUse(db: Db, row: Row): Promise<boolean>; values: Partial<Row> };
+  /**
+   * A record with history (`inUse`) is archived by `values` instead of deleted: what names it keeps its subject. One
+   * that gains history while it is being deleted is refused with `raced` (409; asked again, it is archived).
+   */
+  archiveWhenUsed?: { inUse(db: Db, row: Row): Promise<boolean>; values: Partial<Row>; raced: string };
 }
 
 const viewerOf = (ctx: AppContext, actor: Actor): Viewer => ({ actor, appKey: ctx.config.appKey, now: ctx.clock.now() });
@@ -203,6 +206,12 @@ export function crudService<Row extends { id: number }, Rec, Create extends obje
         });
       }
       return mutate(ctx, author, { action: `${spec.subjectType}.deleted`, subjectType: spec.subjectType }, async (tx) => {
+        if (archive) {
+          // Held until commit: a record naming it written meanwhile waits for this (its foreign key check locks the row
+          // too) or came first and is found here, so nothing goes with the delete.
+          await tx.execute(sql`select 1 from ${spec.table} where ${spec.table.id} = ${id} for update`);
+          if (await archive.inUse(tx, before)) throw new HttpError(409, archive.raced);
+        }
         await tx.delete(spec.table).where(eq(spec.table.id, id));
         await spec.alsoWrite?.remove?.(ctx, tx, before);
         return { result: "deleted" as const, subjectId: id, changes: spec.summary?.(before) ?? { ...before } };

@@ -9,6 +9,7 @@ import { dashboardOwnRoutes } from "./dashboard/own-routes";
 import { filesRoutes } from "./files/routes";
 import { holidaysRoutes } from "./holidays/routes";
 import { jobsRoutes } from "./jobs/routes";
+import { leaveDocumentRoutes } from "./leave/document-routes";
 import { leaveRequestRoutes } from "./leave/request-routes";
 import { leaveTypeRoutes } from "./leave/type-routes";
 import { locationsRoutes } from "./locations/routes";
@@ -27,4 +28,4 @@ import { systemRoutes } from "./system/routes";
 import { backupRoutes } from "./backups/routes";
 import { usersRoutes } from "./users/routes";
 
-export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes, companyRoutes, notificationsRoutes, attendanceRoutes, attendanceReportRoutes, schedulesRoutes, holidaysRoutes, paySetupRoutes, payrollRoutes, payslipEditRoutes, payrollSheetRoutes, payslipDeliveryRoutes, payRateRoutes, dashboardAdminRoutes, dashboardOwnRoutes, systemRoutes, backupRoutes, leaveTypeRoutes, leaveRequestRoutes];
+export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes, companyRoutes, notificationsRoutes, attendanceRoutes, attendanceReportRoutes, schedulesRoutes, holidaysRoutes, paySetupRoutes, payrollRoutes, payslipEditRoutes, payrollSheetRoutes, payslipDeliveryRoutes, payRateRoutes, dashboardAdminRoutes, dashboardOwnRoutes, systemRoutes, backupRoutes, leaveTypeRoutes, leaveRequestRoutes, leaveDocumentRoutes];

@@ -28,5 +28,12 @@ export const leaveApi = {
   decideMany: async (ids: number[], decision: "approve" | "reject", reason: string | null) => (await http.post<Saved<LeaveBulkResult>>("/leave-requests/decisions", { ids, decision, reason })).data,
   /** Cancels a request, or asks the approver to once the leave has begun. */
   cancel: async (id: number) => (await http.post<Saved<LeaveRequestRecord>>(`/leave-requests/${id}/cancel`)).data,
+  /** The document the request's type asks for (a medical certificate), as one multipart file. */
+  attach: async (id: number, file: File) => {
+    const form = new FormData();
+    form.append("file", file);
+    // The browser writes the multipart boundary itself.
+    return (await http.post<Saved<LeaveRequestRecord>>(`/leave-requests/${id}/document`, form, { headers: { "Content-Type": "multipart/form-data" } })).data;
+  },
   adjust: async (body: LeaveAdjustmentBody) => (await http.post<Saved<LeaveBalancesReply>>("/leave-balances/adjustments", body)).data,
 };

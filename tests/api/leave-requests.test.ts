@@ -10,11 +10,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LeaveBalancesReply, LeaveRequestRecord, LeaveTypeRecord } from "../../contracts/leave";
-import { accrueLeave } from "../../server/modules/leave/accrual";
+import { and, eq } from "drizzle-orm";
+import { jobs } from "../../server/db/schema";
+import { accrueLeave, leaveAccrualJob } from "../../server/modules/leave/accrual";
 import { startTestApp, type TestApp } from "../support/api";
 import { insertEmployeeSignedIn, insertPerson, insertStaffWith } from "../support/factories";
 import { month, runTakenTo } from "../support/payroll-runs";
-import { ADMIN, createPerson, unique } from "../support/people";
+import { ADMIN, call, createPerson, multipart, unique } from "../support/people";
 import { requestsTo } from "../support/requests";
 import { createSample } from "../support/samples";
 
@@ -193,6 +195,36 @@ describe("deciding", () => {
   });
 });
 
+describe("documents", () => {
+  const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+  const upload = (token: string, id: number, content: Buffer, filename = "certificate.pdf") =>
+    call(t, token, { method: "POST", url: `/api/leave-requests/${id}/document`, ...multipart([{ name: "file", filename, contentType: "application/pdf", content }]) });
+
+  it("waits for the document a type asks for: approval refused without it, a PDF or photo attached by the person, read by the approver", async () => {
+    const sick: LeaveTypeRecord = await must(admin, "POST", "/api/leave-types", { code: unique("SL").toUpperCase(), name: unique("Sick "), paid: true, yearly_days: 15, document_after_days: 2 }, 201);
+    await t.app.ctx.jobs.idle();
+    const person = await teamMember();
+    const colleague = await teamMember();
+    const short = await must(person.token, "POST", "/api/leave-requests", { leave_type_id: sick.id, start_date: "2026-06-15", end_date: "2026-06-16" }, 201);
+    expect(short).toMatchObject({ needs_document: false, has_document: false });
+    const long = await must(person.token, "POST", "/api/leave-requests", { leave_type_id: sick.id, start_date: "2026-06-22", end_date: "2026-06-24" }, 201);
+    expect(long).toMatchObject({ needs_document: true, has_document: false });
+    expect(await refusal(manager.token, "POST", `/api/leave-requests/${long.id}/approve`)).toMatchObject({ status: 409, message: "This request is longer than 2 days: a document (such as a medical certificate) must be attached before it is approved." });
+    // Only files that are what they say: a text file named .pdf is refused on its field; someone else may not attach.
+    expect((await upload(person.token, long.id, Buffer.from("not a certificate"))).json()).toMatchObject({ errors: { file: ["Attach a PDF, JPEG or PNG file."] } });
+    expect((await upload(colleague.token, long.id, PDF)).statusCode).toBe(403);
+    const attached = await upload(person.token, long.id, PDF);
+    expect(attached.statusCode, attached.body).toBe(200);
+    expect(attached.json().data).toMatchObject({ has_document: true });
+    const read = await call(t, manager.token, { method: "GET", url: `/api/leave-requests/${long.id}/document` });
+    expect([read.statusCode, read.headers["content-type"], read.rawPayload.equals(PDF)]).toEqual([200, "application/pdf", true]);
+    expect((await call(t, colleague.token, { method: "GET", url: `/api/leave-requests/${long.id}/document` })).statusCode).toBe(403);
+    expect((await must(manager.token, "POST", `/api/leave-requests/${long.id}/approve`)).status).toBe("approved");
+    // A request with none has nothing to read.
+    expect((await call(t, manager.token, { method: "GET", url: `/api/leave-requests/${short.id}/document` })).statusCode).toBe(404);
+  });
+});
+
 describe("cancelling", () => {
   it("cancels a pending request or leave not yet begun at once, giving its days back", async () => {
     const person = await teamMember();
@@ -309,11 +341,16 @@ describe("the accrual and rollover job", () => {
     expect(lineOf(await balances(admin, person.id, 2025), capped)).toMatchObject({ entitled: 10, adjusted: -3, expired: 3, balance: 4 });
   });
 
-  it("is queued once a month by its key, however many servers ask", async () => {
-    const { leaveAccrualJob } = await import("../../server/modules/leave/accrual");
-    const kind = leaveAccrualJob(t.app.ctx);
-    const ids = await Promise.all([1, 2].map(() => t.app.ctx.jobs.enqueue(kind, { year: 2031, month: 1 }, { key: "leave-accrue:2031-01", runAt: new Date("2031-01-01T00:00:00Z") })));
-    expect(ids[0]).toBe(ids[1]);
+  it("queues next month's run once, for the month's first minute by the app's clock, however many servers ask", async () => {
+    await t.app.ctx.jobs.idle();
+    const queued = await t.database.db.select().from(jobs).where(and(eq(jobs.kind, "leave.accrue"), eq(jobs.status, "queued")));
+    // The test clock stands on 2 March 2026: April's run waits about thirty days, whatever today's date is.
+    expect(queued.map((job) => job.key)).toEqual(["leave-accrue:2026-04"]);
+    const wait = queued[0].run_after.getTime() - Date.now();
+    expect(wait).toBeGreaterThan(29 * 86_400_000);
+    expect(wait).toBeLessThan(31 * 86_400_000);
+    const again = await t.app.ctx.jobs.enqueue(leaveAccrualJob(t.app.ctx), {}, { key: "leave-accrue:2026-04" });
+    expect(again).toBe(queued[0].id);
   });
 });
 

@@ -75,6 +75,10 @@ const WRITES: Record<string, Write> = {
   "POST /api/leave-requests/{id}/approve": async () => ({ token: admin, request: { method: "POST", url: `/api/leave-requests/${await pendingLeave()}/approve`, payload: { reason: "Enjoy" } } }),
   "POST /api/leave-requests/{id}/reject": async () => ({ token: admin, request: { method: "POST", url: `/api/leave-requests/${await pendingLeave()}/reject`, payload: { reason: "Stocktaking" } } }),
   "POST /api/leave-requests/decisions": async () => ({ token: admin, request: { method: "POST", url: "/api/leave-requests/decisions", payload: { ids: [await pendingLeave()], decision: "approve" } } }),
+  "POST /api/leave-requests/{id}/document": async () => ({
+    token: admin,
+    request: { method: "POST", url: `/api/leave-requests/${await pendingLeave()}/document`, ...multipart([{ name: "file", filename: "note.png", contentType: "image/png", content: PNG_1X1 }]) },
+  }),
   // HR takes back a request entered for someone (the person could too).
   "POST /api/leave-requests/{id}/cancel": async () => ({ token: admin, request: { method: "POST", url: `/api/leave-requests/${await pendingLeave()}/cancel` } }),
   "POST /api/leave-balances/adjustments": async () => {

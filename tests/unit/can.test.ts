@@ -81,6 +81,7 @@ const TABLE: Record<Action, boolean[]> = {
   // Never one's own, level 0 included (the manager's grant is checked below).
   "leaveRequests.decide": [Y, Y, N,  Y, Y,  N,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  N],
   "leaveRequests.cancel": [Y, Y, Y,  Y, Y,  Y,      N, N,  Y,   N, N,  Y,      N, N,  Y,   Y, Y,  Y],
+  "leaveRequests.attach": [Y, Y, Y,  Y, Y,  Y,      N, N,  Y,   N, N,  Y,      N, N,  Y,   Y, Y,  Y],
   "leaveBalances.view": [Y, Y, Y,    Y, Y,  Y,      N, N,  Y,   N, N,  Y,      N, N,  Y,   Y, Y,  Y],
   "leaveBalances.adjust": [Y, Y, Y,  Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   "locations.list":    [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
@@ -245,7 +246,7 @@ describe("can(): edges of the table", () => {
 
   it("refuses an employee every staff action even when the role lists the whole catalogue, but what their role gives employees", () => {
     const employee = actor(1, PERMISSIONS);
-    const ownRecordActions = ["users.view", "users.viewPay", "jobs.view", "leaveRequests.view", "leaveRequests.cancel", "leaveBalances.view", ...OWN_PAYSLIP];
+    const ownRecordActions = ["users.view", "users.viewPay", "jobs.view", "leaveRequests.view", "leaveRequests.cancel", "leaveRequests.attach", "leaveBalances.view", ...OWN_PAYSLIP];
     const employeesByRole = ["attendance.clock"];
     for (const action of ALL_ACTIONS.filter((name) => !forEveryone(name) && !ownRecordActions.includes(name) && !employeesByRole.includes(name))) {
       for (const context of ["none", "other", "own"] as const) expect(check(employee, action, recordFor(action, context))).toBe(false);
@@ -270,7 +271,7 @@ describe("can(): edges of the table", () => {
     const staff = actor(2, []);
     for (const action of ALL_ACTIONS) {
       expect(check(staff, action, recordFor(action, "other"))).toBe(forEveryone(action));
-      expect(check(staff, action, recordFor(action, "own"))).toBe(forEveryone(action) || ["users.view", "users.viewPay", "jobs.view", "leaveRequests.view", "leaveRequests.cancel", "leaveBalances.view", ...OWN_PAYSLIP].includes(action));
+      expect(check(staff, action, recordFor(action, "own"))).toBe(forEveryone(action) || ["users.view", "users.viewPay", "jobs.view", "leaveRequests.view", "leaveRequests.cancel", "leaveRequests.attach", "leaveBalances.view", ...OWN_PAYSLIP].includes(action));
     }
   });
 

@@ -16,7 +16,7 @@ import { monthBounds } from "./dates";
 export const LEAVE_ACCRUAL = "leave.accrue";
 
 /** The month whose entries are due (and every earlier month of its year); `user_id`: one person's only (a new hire). */
-export interface AccrualInput extends Record<string, unknown> {
+export interface AccrualInput {
   year: number;
   month: number;
   user_id?: number;
@@ -93,43 +93,54 @@ export async function accrueLeave(tx: Db, input: AccrualInput, at: Date): Promis
 
 const monthKey = (year: number, month: number) => `leave-accrue:${year}-${String(month).padStart(2, "0")}`;
 
-/** This month in the company's zone. */
+/** What a run is for: the company (its monthly run), or one person (a new hire, a changed hire date). */
+export interface AccrualJobInput extends Record<string, unknown> {
+  user_id?: number;
+}
+
+/** This month in the company's zone, by the app's clock. */
 async function currentMonth(ctx: AppContext, db: Db): Promise<{ year: number; month: number; zone: string }> {
   const zone = (await companyFacts(db)).time_zone;
   const today = dateInZone(ctx.clock.now(), zone);
   return { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)), zone };
 }
 
-export function leaveAccrualJob(ctx: AppContext): JobKind<AccrualInput> {
+/**
+ * Jobs wait by the database's clock; the company's calendar runs by the app's (a test's stands where the test puts
+ * it): what carries over is how long to wait.
+ */
+const runAfter = (ctx: AppContext, at: Date) => new Date(Date.now() + Math.max(0, at.getTime() - ctx.clock.now().getTime()));
+
+/**
+ * The company's monthly run, and one person's catch-up: the entries due up to this month (by the app's clock, so a
+ * run late after downtime catches up), then, for the company's, the next month's run queued for its first minute.
+ */
+export function leaveAccrualJob(ctx: AppContext): JobKind<AccrualJobInput> {
   return {
     name: LEAVE_ACCRUAL,
     maxAttempts: 5,
     async run(job) {
       return job.commit(async (tx) => {
-        const outcome = await accrueLeave(tx, job.input, ctx.clock.now());
-        // The company's monthly run queues the next month's; one person's catch-up queues nothing.
-        if (job.input.user_id === undefined) await queueMonth(ctx, tx, job.input.month === 12 ? job.input.year + 1 : job.input.year, (job.input.month % 12) + 1);
+        const { year, month, zone } = await currentMonth(ctx, tx);
+        const outcome = await accrueLeave(tx, { year, month, user_id: job.input.user_id }, ctx.clock.now());
+        if (job.input.user_id === undefined) {
+          const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+          const at = zonedInstant(monthBounds(next.year, next.month).first, "00:00", zone);
+          await ctx.jobs.enqueue(leaveAccrualJob(ctx), {}, { db: tx, runAt: runAfter(ctx, at), key: monthKey(next.year, next.month) });
+        }
         return outcome;
       });
     },
   };
 }
 
-/** Queues a month's run at its first minute in the company's zone, once by its key. */
-async function queueMonth(ctx: AppContext, db: Db, year: number, month: number, now = false): Promise<void> {
-  const zone = (await companyFacts(db)).time_zone;
-  const runAt = now ? undefined : zonedInstant(monthBounds(year, month).first, "00:00", zone);
-  await ctx.jobs.enqueue(leaveAccrualJob(ctx), { year, month }, { db, runAt, key: monthKey(year, month) });
-}
-
 /** At start-up: this month's run, at once if it has not run (a first start, or a server that was down at the month's turn). */
 export async function queueCurrentAccrual(ctx: AppContext): Promise<void> {
   const { year, month } = await currentMonth(ctx, ctx.db);
-  await queueMonth(ctx, ctx.db, year, month, true);
+  await ctx.jobs.enqueue(leaveAccrualJob(ctx), {}, { key: monthKey(year, month) });
 }
 
-/** A new person, a changed hire date or a new type: the entries due now for them, without waiting for next month. */
+/** A new person, a changed hire date or a new type: the entries due now for them (or everyone), without waiting for next month. */
 export async function queueCatchUp(ctx: AppContext, db: Db, userId?: number): Promise<void> {
-  const { year, month } = await currentMonth(ctx, db);
-  await ctx.jobs.enqueue(leaveAccrualJob(ctx), userId !== undefined ? { year, month, user_id: userId } : { year, month }, { db });
+  await ctx.jobs.enqueue(leaveAccrualJob(ctx), userId !== undefined ? { user_id: userId } : {}, { db });
 }

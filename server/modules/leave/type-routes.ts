@@ -43,6 +43,6 @@ export const leaveTypeRoutes: FastifyPluginAsyncZod = async (app) =>
       { field: "code", column: leaveTypes.code, message: "leave.types.codeTaken" },
       { field: "name", column: leaveTypes.name, message: "leave.types.nameTaken" },
     ],
-    archiveWhenUsed: { inUse: typeInUse, values: { active: false } },
+    archiveWhenUsed: { inUse: typeInUse, values: { active: false }, raced: "leave.types.gainedHistory" },
     messages: { created: "leave.types.created", updated: "leave.types.updated", deleted: "leave.types.deleted", archived: "leave.types.archived" },
   });

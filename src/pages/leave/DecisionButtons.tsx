@@ -22,6 +22,8 @@ export function DecisionButtons({ request, onDecided }: { request: LeaveRequestR
   const invalidate = useInvalidate();
   const [rejecting, setRejecting] = useState(false);
   if (!request.can_decide) return null;
+  // Approval waits for the document the type asks for (the server refuses it without); rejecting does not.
+  const waitsForDocument = request.status === "pending" && request.needs_document && !request.has_document;
   const cancelling = request.status === "cancel_requested";
   const labels = cancelling ? { approve: t("leave.approvals.allowCancel"), reject: t("leave.approvals.refuseCancel") } : { approve: t("leave.approvals.approve"), reject: t("leave.approvals.reject") };
   const decide = async (decision: "approve" | "reject", reason: string | null) => {
@@ -40,11 +42,13 @@ export function DecisionButtons({ request, onDecided }: { request: LeaveRequestR
   const who = { name: request.user.name, type: request.leave_type.name };
   return (
     <Space wrap size={4}>
-      <ConfirmAction title={t(cancelling ? "leave.approvals.allowCancelConfirm" : "leave.approvals.approveConfirm", who)} okText={labels.approve} onConfirm={approve}>
-        <Button size="small" type="primary" icon={<CheckOutlined aria-hidden />} aria-label={`${labels.approve}: ${request.user.name}`}>
-          {labels.approve}
-        </Button>
-      </ConfirmAction>
+      {!waitsForDocument && (
+        <ConfirmAction title={t(cancelling ? "leave.approvals.allowCancelConfirm" : "leave.approvals.approveConfirm", who)} okText={labels.approve} onConfirm={approve}>
+          <Button size="small" type="primary" icon={<CheckOutlined aria-hidden />} aria-label={`${labels.approve}: ${request.user.name}`}>
+            {labels.approve}
+          </Button>
+        </ConfirmAction>
+      )}
       <Button size="small" danger icon={<CloseOutlined aria-hidden />} onClick={() => setRejecting(true)} aria-label={`${labels.reject}: ${request.user.name}`}>
         {labels.reject}
       </Button>

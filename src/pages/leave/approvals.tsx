@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
 import { useCustom, useInvalidate } from "@refinedev/core";
-import { Button, Card, Descriptions, Flex, Typography } from "antd";
+import { Button, Card, Descriptions, Flex, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { leaveDecision, type LeaveRequestRecord } from "../../../contracts/leave";
@@ -14,6 +14,7 @@ import { BulkRefusals } from "../../components/payroll/BulkDelete";
 import { toast } from "../../lib/toast";
 import { PERSON_COLUMN, REASON_COLUMN, REQUEST_COLUMNS, type RequestRow } from "./columns";
 import { DecisionButtons } from "./DecisionButtons";
+import { DocumentActions } from "./DocumentActions";
 import { formatDays, formatRequestDates } from "./format";
 import { LeaveStatusTag } from "./LeaveStatusTag";
 
@@ -43,7 +44,10 @@ function FocusedRequest({ id }: { id: number }) {
           </Descriptions.Item>
           {request.reason && <Descriptions.Item label={t("leave.requests.fields.reason")}>{request.reason}</Descriptions.Item>}
         </Descriptions>
-        {request.can_decide ? <DecisionButtons request={request} onDecided={() => void query.refetch()} /> : <Typography.Text type="secondary">{t("leave.approvals.notYours")}</Typography.Text>}
+        <Space wrap size={8}>
+          <DocumentActions request={request} attach={false} />
+          {request.can_decide ? <DecisionButtons request={request} onDecided={() => void query.refetch()} /> : <Typography.Text type="secondary">{t("leave.approvals.notYours")}</Typography.Text>}
+        </Space>
       </Flex>
     </Card>
   );
@@ -127,7 +131,12 @@ export default function LeaveApprovalsPage() {
         bulkActions={(selection) => <BulkDecisions selection={selection} onRefusals={setRefusals} />}
         rowActions={(row) => {
           names.set(row.id, `${row.user.name} · ${row.leave_type.name}`);
-          return <DecisionButtons request={row} />;
+          return (
+            <Space wrap size={4}>
+              <DocumentActions request={row} attach={false} />
+              <DecisionButtons request={row} />
+            </Space>
+          );
         }}
       />
       <BulkRefusals

@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { PlusOutlined } from "@ant-design/icons";
 import { useInvalidate } from "@refinedev/core";
-import { Button, Flex, Typography } from "antd";
+import { Button, Flex, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { ListPage } from "../../components/list";
 import { BalanceCards } from "./BalanceCards";
 import { CancelButton } from "./CancelButton";
+import { DocumentActions } from "./DocumentActions";
 import { REASON_COLUMN, REQUEST_COLUMNS, type RequestRow } from "./columns";
 import { RequestLeaveDialog } from "./RequestLeaveDialog";
 import { useBalances } from "./useBalances";
@@ -51,7 +52,12 @@ export default function MyLeavePage() {
         permanentFilters={MINE}
         initialSorters={[{ field: "start_date", order: "desc" }]}
         searchable={false}
-        rowActions={(row) => <CancelButton row={row} onCancelled={balances.reload} />}
+        rowActions={(row) => (
+          <Space wrap size={4}>
+            <DocumentActions request={row} attach />
+            <CancelButton row={row} onCancelled={balances.reload} />
+          </Space>
+        )}
       />
       <RequestLeaveDialog open={asking} onClose={close} lines={balances.reply?.lines ?? []} onRequested={changed} />
     </Flex>
