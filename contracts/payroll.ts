@@ -391,8 +391,10 @@ export type RunWarning = z.infer<typeof runWarning>;
  * What a regular run still being prepared should know of its place in the pay calendar: a period that is
  * not one of the pay frequency's (detail: the frequency), or an earlier run of the same month that is not
  * approved yet (run_id and detail: that run and its name), whose figures mtd() does not read until it is.
+ * Any run not yet approved: attendance recorded only part of the way through its window (detail: the last day
+ * recorded), and leave requests of its people in the window still waiting for a decision (detail: how many).
  */
-export const RUN_NOTICES = ["period_misfit", "earlier_run_open", "attendance_incomplete"] as const;
+export const RUN_NOTICES = ["period_misfit", "earlier_run_open", "attendance_incomplete", "leave_pending"] as const;
 export const runNotice = z.object({
   kind: z.enum(RUN_NOTICES),
   detail: z.string(),

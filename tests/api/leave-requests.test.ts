@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LeaveBalancesReply, LeaveRequestRecord, LeaveTypeRecord } from "../../contracts/leave";
+import type { RunRecord } from "../../contracts/payroll";
 import { and, eq } from "drizzle-orm";
 import { jobs } from "../../server/db/schema";
 import { accrueLeave, leaveAccrualJob } from "../../server/modules/leave/accrual";
@@ -182,6 +183,17 @@ describe("deciding", () => {
     await must(manager.token, "POST", `/api/leave-requests/${first.id}/approve`);
     const outcome = await must(manager.token, "POST", "/api/leave-requests/decisions", { ids: [first.id, second.id], decision: "approve", reason: null });
     expect(outcome).toEqual({ decided: [second.id], refused: [{ id: first.id, message: "Someone has already decided this request: reload to see where it stands." }] });
+  });
+
+  it("warns a run not yet approved of leave in its attendance still waiting for a decision", async () => {
+    const person = await teamMember();
+    const run = await runTakenTo(t, admin, "draft", { ...month(9), people: { user_ids: [person.id] }, corrects_id: null });
+    const leaveNotices = async () => ((await must(admin, "GET", `/api/payroll/${run.id}`)) as RunRecord).notices.filter((notice) => notice.kind === "leave_pending");
+    expect(await leaveNotices()).toEqual([]);
+    const request = (await ask(person.token, { start_date: "2026-09-21", end_date: "2026-09-22" })).json().data;
+    expect(await leaveNotices()).toEqual([{ kind: "leave_pending", detail: "1", run_id: null }]);
+    await must(manager.token, "POST", `/api/leave-requests/${request.id}/approve`);
+    expect(await leaveNotices()).toEqual([]);
   });
 
   it("refuses to change days a released run paid (409 naming the run)", async () => {

@@ -2,16 +2,16 @@
  * What the run page tells the payroll office about a run not yet approved,
  * besides its people's warnings: attendance recorded only part of the way
  * through the run's attendance window (days not entered yet, or still to
- * come), and for a regular run a period that is not one of the pay
+ * come), leave in the window still waiting for a decision, and for a regular run a period that is not one of the pay
  * frequency's and an earlier run of the same month still open (its figures
  * count for this run's mtd() only once it is approved). Worked out when read,
  * for a page of runs at once, as things stand now.
  */
-import { and, between, eq, max, sql } from "drizzle-orm";
+import { and, between, eq, gte, inArray, lte, max, sql } from "drizzle-orm";
 import { periodFits, type PayFrequency } from "../../../contracts/pay-periods";
 import type { RunNotice } from "../../../contracts/payroll";
 import type { Db } from "../../db/client";
-import { attendanceRecords, payrollRuns, users } from "../../db/schema";
+import { attendanceRecords, leaveRequests, payrollRuns, users } from "../../db/schema";
 import { array } from "../../lib/any-of";
 import { peopleInScope } from "./inputs";
 
@@ -30,12 +30,31 @@ async function lastRecordedDay(db: Db, run: NoticedRun): Promise<string | null> 
   return row?.last ?? null;
 }
 
+/** Leave requests of the run's people with a day in its attendance window still waiting for a decision: what it pays may change. */
+async function pendingLeave(db: Db, run: NoticedRun): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(leaveRequests)
+    .innerJoin(users, eq(users.id, leaveRequests.user_id))
+    .where(
+      and(
+        inArray(leaveRequests.status, ["pending", "cancel_requested"]),
+        lte(leaveRequests.start_date, run.attendance_end),
+        gte(leaveRequests.end_date, run.attendance_start),
+        peopleInScope({ start: run.period_start, end: run.period_end }, run.people),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 export async function runNotices(db: Db, runs: readonly NoticedRun[], frequency: PayFrequency): Promise<Map<number, RunNotice[]>> {
   const notices = new Map<number, RunNotice[]>(runs.map((run) => [run.id, []]));
   for (const run of runs.filter(isOpen)) {
     const last = await lastRecordedDay(db, run);
     // The detail is the last day recorded, empty when none is: the page words both.
     if (last === null || last < run.attendance_end) notices.get(run.id)!.push({ kind: "attendance_incomplete", detail: last ?? "", run_id: null });
+    const waiting = await pendingLeave(db, run);
+    if (waiting > 0) notices.get(run.id)!.push({ kind: "leave_pending", detail: String(waiting), run_id: null });
   }
   const open = runs.filter(isOpenRegular);
   if (open.length === 0) return notices;

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { isFinalJobStatus } from "../../../contracts/jobs";
 import type { RunRecord } from "../../../contracts/payroll";
+import { useResourceAccess } from "../../auth/usePolicy";
 import { FullPageSpinner } from "../../components/common/FullPageSpinner";
 import { LinkButton } from "../../components/common/LinkButton";
 import { StateTag } from "../../components/common/StateTag";
@@ -67,6 +68,7 @@ function Notices({ run, calculating, blocking, onShowWarnings }: { run: RunRecor
   const { t } = useTranslation();
   const decision = useRunDecisions(run)("payroll.approve");
   const runName = useRunName();
+  const allowed = useResourceAccess();
   const notices = [];
   if (run.status === "draft" && !calculating) notices.push(<Alert key="draft" type="info" showIcon message={t("payrollUi.review.notices.draft")} />);
   if (blocking > 0 && run.status === "calculated")
@@ -94,12 +96,22 @@ function Notices({ run, calculating, blocking, onShowWarnings }: { run: RunRecor
           ? notice.detail
             ? t("payrollUi.review.notices.attendanceIncomplete", { date: day(notice.detail), end: day(run.attendance_end) })
             : t("payrollUi.review.notices.attendanceIncompleteNone", { start: day(run.attendance_start), end: day(run.attendance_end) })
-          : t("payrollUi.review.notices.earlierRunOpen", { name: runName(notice.detail) });
-    const open = notice.run_id !== null && (
-      <LinkButton size="small" to={pagePath("payroll", "show", notice.run_id)}>
-        {t("payrollUi.review.notices.openEarlierRun")}
-      </LinkButton>
-    );
+          : notice.kind === "leave_pending"
+            ? t("payrollUi.review.notices.leavePending", { count: Number(notice.detail), formatted: formatCount(Number(notice.detail)) })
+            : t("payrollUi.review.notices.earlierRunOpen", { name: runName(notice.detail) });
+    const open =
+      notice.run_id !== null ? (
+        <LinkButton size="small" to={pagePath("payroll", "show", notice.run_id)}>
+          {t("payrollUi.review.notices.openEarlierRun")}
+        </LinkButton>
+      ) : (
+        notice.kind === "leave_pending" &&
+        allowed("leave-approvals", "list") && (
+          <LinkButton size="small" to={pagePath("leave-approvals", "list")}>
+            {t("payrollUi.review.notices.openApprovals")}
+          </LinkButton>
+        )
+      );
     notices.push(<Alert key={`${notice.kind}:${notice.run_id}`} type="warning" showIcon message={text} action={open || undefined} />);
   }
   if (decision !== true && decision.reason === "payroll.runs.approverIsCalculator") notices.push(<Alert key="four-eyes" type="info" showIcon message={t(decision.reason)} />);
