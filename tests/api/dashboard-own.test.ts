@@ -323,6 +323,22 @@ describe("today's attendance exceptions", () => {
   });
 });
 
+describe("leave in today's exceptions", () => {
+  it("counts nobody on approved leave today as absent", async () => {
+    const type = (await call(t, admin, { method: "POST", url: "/api/leave-types", payload: { code: unique("T").toUpperCase(), name: unique("Time off "), paid: true, yearly_days: 10 } })).json().data.id;
+    await t.app.ctx.jobs.idle();
+    const asked = await call(t, admin, { method: "POST", url: "/api/leave-requests", payload: { user_id: noShow, leave_type_id: type, start_date: TODAY, end_date: TODAY, reason: "Called in sick" } });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const before = (await get(admin, "/api/dashboard/attendance-exceptions")).json().data;
+    // Asked for, not yet approved: still an absence.
+    expect(before.counts.absent).toBe(1);
+    expect((await call(t, admin, { method: "POST", url: `/api/leave-requests/${asked.json().data.id}/approve` })).statusCode).toBe(200);
+    const after = (await get(admin, "/api/dashboard/attendance-exceptions")).json().data;
+    expect(after.counts).toEqual({ ...before.counts, absent: 0 });
+    expect(after.items.some((item: { user_id: number }) => item.user_id === noShow)).toBe(false);
+  });
+});
+
 describe("runs awaiting approval", () => {
   it("lists the calculated runs, longest waiting first, with their totals in minor units and who calculated them", async () => {
     const reply = (await get(admin, "/api/dashboard/awaiting-approval")).json().data;

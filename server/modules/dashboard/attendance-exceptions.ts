@@ -16,6 +16,7 @@ import { int, rowsOf } from "../../lib/sql-rows";
 import { deriveDay, isWorkingDay, NO_RECORDS, shiftOn, type ScheduleRules } from "../attendance/derive-core";
 import { companyToday } from "../attendance/reports";
 import { array } from "../../lib/any-of";
+import { onApprovedLeave } from "../leave/taken";
 
 /** An exception before its person is named. */
 type Event = Omit<AttendanceException, "name" | "employee_number" | "department">;
@@ -91,7 +92,7 @@ async function lateToday(ctx: AppContext, today: Today, limit: number): Promise<
             group by r.user_id) as x
       join lateral (select a.schedule_id from ${scheduleAssignments} a where a.user_id = x.user_id and a.effective_from <= ${today.date}::date
                     order by a.effective_from desc limit 1) as s on true
-      where ${current}`),
+      where ${current} and not ${onApprovedLeave(sql`x.user_id`, sql`${today.date}::date`)}`),
   ]);
   const closed = found(rowsOf<{ user_id: number; first_in: string | Date; late_minutes: number; total: number | string }>(stored), (row) => ({ user_id: Number(row.user_id), kind: "late", at: iso(row.first_in), minutes: Number(row.late_minutes), distance_m: null, remote: false }));
   const opened: Event[] = [];
@@ -105,7 +106,7 @@ async function lateToday(ctx: AppContext, today: Today, limit: number): Promise<
 /**
  * Today's absences so far: people whose schedule in force has a shift today
  * whose grace is over (a clock-in now would be late), and who have no record
- * today. Judged once per schedule, not per person.
+ * today and no approved leave. Judged once per schedule, not per person.
  */
 async function absentToday(ctx: AppContext, today: Today, limit: number): Promise<Found> {
   const overdue = [...today.schedules]
@@ -119,6 +120,7 @@ async function absentToday(ctx: AppContext, today: Today, limit: number): Promis
     select x.user_id, due.starts_at, due.minutes, count(*) over () as total
     from (${inForceOn(today.date)}) as x join due on due.schedule_id = x.schedule_id
     where ${current} and not exists (select 1 from ${attendanceRecords} r where r.user_id = x.user_id and r.work_date = ${today.date}::date)
+      and not ${onApprovedLeave(sql`x.user_id`, sql`${today.date}::date`)}
     order by due.starts_at desc, x.user_id limit ${limit}`),
   );
   return found(rows, (row) => ({ user_id: Number(row.user_id), kind: "absent", at: row.starts_at, minutes: Number(row.minutes), distance_m: null, remote: false }));
