@@ -38,6 +38,8 @@ const leaveTypeFields = {
   /** Months of service before it may be used (the service incentive leave's twelve). */
   service_months: z.number({ error: MESSAGE.invalidType }).int({ error: MESSAGE.invalidType }).min(0, { error: MESSAGE.notNegative }).max(120, { error: "leave.types.serviceRange" }),
   needs_approval: z.boolean({ error: MESSAGE.invalidType }),
+  /** Counted in calendar days, rest days and holidays included, as the law counts maternity leave (RA 11210): not in workdays. */
+  calendar_days: z.boolean({ error: MESSAGE.invalidType }),
   /** A request longer than this many days needs a document (a sick note); null: never, 0: always. */
   document_after_days: days.nullable(),
   active: z.boolean({ error: MESSAGE.invalidType }),
@@ -51,6 +53,7 @@ export const leaveTypeBody = z.strictObject({
   negative_days: leaveTypeFields.negative_days.default(0),
   service_months: leaveTypeFields.service_months.default(0),
   needs_approval: leaveTypeFields.needs_approval.default(true),
+  calendar_days: leaveTypeFields.calendar_days.default(false),
   document_after_days: leaveTypeFields.document_after_days.default(null),
   active: leaveTypeFields.active.default(true),
 });
@@ -70,6 +73,7 @@ export const leaveTypeRecord = z.object({
   negative_days: z.number(),
   service_months: z.number().int(),
   needs_approval: z.boolean(),
+  calendar_days: z.boolean(),
   document_after_days: z.number().nullable(),
   active: z.boolean(),
   created_at: isoTimestamp,

@@ -432,6 +432,7 @@ export const leaveTypes = pgTable(
     negative_days: numeric("negative_days", { precision: 6, scale: 2, mode: "number" }).notNull().default(0),
     service_months: integer("service_months").notNull().default(0),
     needs_approval: boolean("needs_approval").notNull().default(true),
+    calendar_days: boolean("calendar_days").notNull().default(false),
     document_after_days: numeric("document_after_days", { precision: 6, scale: 2, mode: "number" }),
     active: boolean("active").notNull().default(true),
     ...authors,

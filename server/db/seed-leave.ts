@@ -3,8 +3,8 @@
  * leave, and the Philippine statutory kinds with the days the law grants.
  *
  * - Service incentive leave: 5 days a year with pay after a year of service (Labor Code art. 95).
- * - Maternity leave: 105 days with pay (RA 11210, the Expanded Maternity Leave Law), per delivery: kept as a year's
- *   entitlement here until requests count statutory leave per event.
+ * - Maternity leave: 105 days with pay (RA 11210, the Expanded Maternity Leave Law), calendar days, per delivery: kept
+ *   as a year's entitlement here until requests count statutory leave per event.
  * - Paternity leave: 7 days with pay (RA 8187).
  * - Solo parent leave: 7 days with pay after six months of service (RA 11861, the Expanded Solo Parents Welfare Act).
  */
@@ -17,7 +17,7 @@ export const DEMO_LEAVE_TYPES: Partial<LeaveTypeBody>[] = [
   { code: "VL", name: "Vacation leave", paid: true, yearly_days: 15, accrual: "monthly", carry_over_days: 5 },
   { code: "SL", name: "Sick leave", paid: true, yearly_days: 15, accrual: "monthly", needs_approval: true, document_after_days: 2 },
   { code: "SIL", name: "Service incentive leave", paid: true, yearly_days: 5, service_months: 12 },
-  { code: "ML", name: "Maternity leave", paid: true, yearly_days: 105, document_after_days: 0 },
+  { code: "ML", name: "Maternity leave", paid: true, yearly_days: 105, calendar_days: true, document_after_days: 0 },
   { code: "PL", name: "Paternity leave", paid: true, yearly_days: 7, document_after_days: 0 },
   { code: "SPL", name: "Solo parent leave", paid: true, yearly_days: 7, service_months: 6, document_after_days: 0 },
   { code: "LWOP", name: "Leave without pay", paid: false, yearly_days: 0, negative_days: 366 },

@@ -107,6 +107,14 @@ describe("counting the days a request takes", () => {
     });
   });
 
+  it("counts every date of a type counted in calendar days: maternity leave's 105 days are calendar days (RA 11210 sec. 3; its implementing rules count them so)", async () => {
+    const maternity: LeaveTypeRecord = await must(admin, "POST", "/api/leave-types", { code: unique("ML").toUpperCase(), name: unique("Maternity "), paid: true, yearly_days: 105, calendar_days: true }, 201);
+    await t.app.ctx.jobs.idle();
+    const person = await teamMember();
+    // Monday to Sunday, the weekend and a holiday (2026-03-25, added above) included: 105 days from 2 March end on 14 June.
+    expect((await must(person.token, "POST", "/api/leave-requests", { leave_type_id: maternity.id, start_date: "2026-03-02", end_date: "2026-06-14" }, 201)).days).toBe(105);
+  });
+
   it("refuses more than the balance allows, with the figures, and lets a type go below zero by its allowance", async () => {
     const person = await teamMember();
     const tooMuch = await refusal(person.token, "POST", "/api/leave-requests", { leave_type_id: vacation.id, start_date: "2026-06-01", end_date: "2026-06-26" });

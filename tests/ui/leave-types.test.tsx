@@ -21,6 +21,7 @@ const VACATION: LeaveTypeRecord = {
   negative_days: 0,
   service_months: 0,
   needs_approval: true,
+  calendar_days: false,
   document_after_days: null,
   active: true,
   created_at: "2026-11-20T09:00:00Z",

@@ -230,7 +230,7 @@ export async function createRequest(ctx: AppContext, actor: Actor, author: Autho
     if (body.start_date < usable) throw invalidField("start_date", "leave.requests.notYetEligible", { date: usable, months: type.service_months });
   }
   const { zone } = await today(ctx);
-  const days = await workdaysOf(ctx.db, { userId, from: body.start_date, to: body.end_date, halfDay: body.half_day, timeZone: zone, now: ctx.clock.now() });
+  const days = await workdaysOf(ctx.db, { userId, from: body.start_date, to: body.end_date, halfDay: body.half_day, calendarDays: type.calendar_days, timeZone: zone, now: ctx.clock.now() });
   if (days.length === 0) throw invalidField("start_date", "leave.requests.noWorkdays");
   const total = hundredths(days.reduce((sum, day) => sum + day.share, 0));
   await assertDaysUnpaid(ctx.db, userId, days.map((day) => day.date));

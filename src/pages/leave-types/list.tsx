@@ -53,7 +53,7 @@ function LeaveTypeModal({ form, titleKey }: { form: DialogForm<LeaveTypeRecord>;
       <Form
         {...form.formProps}
         layout="vertical"
-        initialValues={{ paid: true, unit: "day", accrual: "yearly", carry_over_days: 0, negative_days: 0, service_months: 0, needs_approval: true, active: true, ...form.formProps.initialValues }}
+        initialValues={{ paid: true, unit: "day", accrual: "yearly", carry_over_days: 0, negative_days: 0, service_months: 0, needs_approval: true, calendar_days: false, active: true, ...form.formProps.initialValues }}
       >
         <FieldRow>
           <Form.Item name="code" label={t("leave.types.fields.code")} rules={RULES.code} extra={t("leave.types.codeHint")}>
@@ -95,6 +95,9 @@ function LeaveTypeModal({ form, titleKey }: { form: DialogForm<LeaveTypeRecord>;
             <Switch />
           </Form.Item>
           <Form.Item name="needs_approval" label={t("leave.types.fields.needs_approval")} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item name="calendar_days" label={t("leave.types.fields.calendar_days")} valuePropName="checked" tooltip={t("leave.types.calendarHint")}>
             <Switch />
           </Form.Item>
           <Form.Item name="active" label={t("leave.types.fields.active")} valuePropName="checked">

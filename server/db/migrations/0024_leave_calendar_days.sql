@@ -1,0 +1,1 @@
+ALTER TABLE "leave_types" ADD COLUMN "calendar_days" boolean DEFAULT false NOT NULL;
