@@ -5,7 +5,7 @@ import { dataReply } from "../../../contracts/replies";
 import { idParams } from "../../../contracts/validation";
 import { fileReply } from "../../lib/file-reply";
 import { oneFileLimits, readOneFile } from "../../lib/uploads";
-import { attachDocument, requestDocument } from "./requests";
+import { attachDocument, requestDocument } from "./documents";
 
 const EXTENSION: Record<string, string> = { "application/pdf": "pdf", "image/jpeg": "jpg", "image/png": "png" };
 

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { LEAVE_DOCUMENT_TYPES, LEAVE_HOLDING, LEAVE_STATUSES, type LeaveRequestBody, type LeaveRequestRecord, type LeaveStatus } from "../../../contracts/leave";
+import { LEAVE_HOLDING, LEAVE_STATUSES, type LeaveRequestBody, type LeaveRequestRecord, type LeaveStatus } from "../../../contracts/leave";
 import type { ListResponse } from "../../../contracts/list";
 import { can, type Actor } from "../../../contracts/policies";
 import { holds } from "../../../contracts/policies/core";
@@ -15,14 +15,12 @@ import { leaveDays, leaveRequests, leaveTypes, users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { HttpError, invalidField, notFound } from "../../lib/errors";
 import { defineListSpec, paged, parseListQuery } from "../../lib/list";
-import { sniffImageType } from "../../lib/images";
 import { authorize } from "../../lib/policy";
 import { dateInZone } from "../../lib/time-zone";
 import { mutate, type Author } from "../../lib/write";
 import { signInAllowed } from "../auth/sessions";
 import { companyFacts } from "../company/facts";
 import { daysChanged } from "../attendance/day-store";
-import { readFile, storeFile } from "../files/service";
 import { notify } from "../notifications/service";
 import { assertDaysUnpaid } from "../payroll/paid-days";
 import { workdaysOf, type LeaveDay } from "./counting";
@@ -54,7 +52,7 @@ const selectRequests = (db: Db) =>
     .leftJoin(decider, eq(decider.id, leaveRequests.decided_by))
     .$dynamic();
 
-const subjectOf = (row: Pick<RequestRow, "managerId"> & { request: { user_id: number } }) => ({ user_id: row.request.user_id, manager_id: row.managerId });
+export const subjectOf = (row: Pick<RequestRow, "managerId"> & { request: { user_id: number } }) => ({ user_id: row.request.user_id, manager_id: row.managerId });
 
 /** The type asks for a document (a sick note) for a request this long. */
 const needsDocument = (documentAfter: number | null, days: number) => documentAfter !== null && days > documentAfter;
@@ -100,7 +98,7 @@ async function today(ctx: AppContext, db: Db = ctx.db): Promise<{ today: string;
   return { today: dateInZone(ctx.clock.now(), zone), zone };
 }
 
-async function loadRequest(db: Db, id: number): Promise<RequestRow> {
+export async function loadRequest(db: Db, id: number): Promise<RequestRow> {
   const [row] = await selectRequests(db).where(eq(leaveRequests.id, id));
   if (!row) throw notFound();
   return row;
@@ -361,39 +359,4 @@ export async function cancelRequest(ctx: AppContext, actor: Actor, author: Autho
     return { result: id, subjectId: id, changes: { user_id: request.user_id, status: { from: request.status, to: next } } };
   });
   return readRequest(ctx, actor, id);
-}
-
-/** A document's real type by its first bytes: a PDF, a JPEG or a PNG; anything else is refused whatever it claims. */
-function documentType(content: Buffer): (typeof LEAVE_DOCUMENT_TYPES)[number] | null {
-  if (content.subarray(0, 5).toString("latin1") === "%PDF-") return "application/pdf";
-  const image = sniffImageType(content);
-  return image === "image/jpeg" || image === "image/png" ? image : null;
-}
-
-/**
- * Attaches the document a request's type asks for (a later one replaces it: the earlier file stays in the files
- * table). A request still standing or waiting; the approver may then approve it.
- */
-export async function attachDocument(ctx: AppContext, actor: Actor, author: Author, id: number, content: Buffer): Promise<LeaveRequestRecord> {
-  const row = await loadRequest(ctx.db, id);
-  authorize(actor, "leaveRequests.attach", subjectOf(row));
-  if (!LEAVE_HOLDING.includes(row.request.status)) throw new HttpError(409, "leave.requests.documentClosed");
-  const type = documentType(content);
-  if (!type) throw invalidField("file", "leave.requests.documentType");
-  await mutate(ctx, author, { action: "leave_request.document_attached", subjectType: "leave_request" }, async (tx) => {
-    const now = ctx.clock.now();
-    const fileId = await storeFile(tx, { kind: "leave_document", mimeType: type, content, createdBy: actor.id, at: now });
-    await tx.update(leaveRequests).set({ document_file_id: fileId, updated_by: actor.id, updated_at: now }).where(eq(leaveRequests.id, id));
-    return { result: fileId, subjectId: id, changes: { user_id: row.request.user_id, type, bytes: content.length } };
-  });
-  return readRequest(ctx, actor, id);
-}
-
-/** The request's document, for whoever may read the request. */
-export async function requestDocument(ctx: AppContext, actor: Actor, id: number): Promise<{ content: Buffer; mimeType: string }> {
-  const row = await loadRequest(ctx.db, id);
-  authorize(actor, "leaveRequests.view", subjectOf(row));
-  const file = row.request.document_file_id === null ? null : await readFile(ctx.db, row.request.document_file_id);
-  if (!file) throw notFound();
-  return { content: file.content, mimeType: file.mime_type };
 }
