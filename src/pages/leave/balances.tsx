@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { EditOutlined, PlusOutlined } from "@ant-design/icons";
 import { Button, Empty, Flex, Select, Table, Typography } from "antd";
 import { useTranslation } from "react-i18next";
@@ -52,6 +52,7 @@ export default function LeaveBalancesPage() {
   const userId = positive(params.get("user"));
   const year = positive(params.get("year")) ?? thisYear;
   const balances = useBalances(userId, year, userId !== undefined);
+  const pickerId = useId();
   const [adjusting, setAdjusting] = useState(false);
   const [entering, setEntering] = useState(false);
   const set = (changes: Record<string, string | undefined>) =>
@@ -63,7 +64,10 @@ export default function LeaveBalancesPage() {
         {t("leave.balances.title")}
       </Typography.Title>
       <Flex gap={12} wrap align="center">
-        <PeoplePicker value={userId} onChange={(id) => set({ user: id === undefined ? undefined : String(id) })} placeholder={t("leave.balances.choosePerson")} style={{ width: 300, maxWidth: "100%" }} />
+        <Flex align="center" gap={8} wrap>
+          <label htmlFor={pickerId}>{t("leave.balances.person")}</label>
+          <PeoplePicker id={pickerId} value={userId} onChange={(id) => set({ user: id === undefined ? undefined : String(id) })} placeholder={t("leave.balances.choosePerson")} style={{ width: 300, maxWidth: "100%" }} />
+        </Flex>
         <Select aria-label={t("leave.balances.year")} value={year} onChange={(value) => set({ year: String(value) })} options={years.map((value) => ({ value, label: String(value) }))} style={{ width: 110 }} />
         {balances.reply && (
           <>
