@@ -2,6 +2,7 @@ import { useState } from "react";
 import { PictureOutlined, UploadOutlined, UserOutlined } from "@ant-design/icons";
 import { Avatar, Button, Space, Typography, Upload } from "antd";
 import { useTranslation } from "react-i18next";
+import { useFileUpload } from "./useFileUpload";
 
 interface ImageUploadProps {
   imageUrl: string | null;
@@ -23,27 +24,20 @@ interface ImageUploadProps {
 export function ImageUpload({ imageUrl, accept, maxBytes, upload, shape = "circle", labels, disabled }: ImageUploadProps) {
   const { t } = useTranslation();
   const [preview, setPreview] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const choose = async (file: File) => {
-    setProblem(null);
-    if (!accept.includes(file.type)) return setProblem(t("profile.pictureType"));
-    if (file.size > maxBytes) return setProblem(t("profile.pictureTooLarge", { max: `${Math.round((maxBytes / 1024 / 1024) * 100) / 100} MB` }));
-    const local = URL.createObjectURL(file);
-    setPreview(local);
-    setBusy(true);
-    try {
-      await upload(file);
-    } catch (failure) {
-      setProblem(failure instanceof Error ? failure.message : t("errors.other"));
-    } finally {
-      // Stored (or refused): from now on the picture shown is the saved one.
-      setPreview(null);
-      URL.revokeObjectURL(local);
-      setBusy(false);
-    }
-  };
+  const { busy, problem, choose } = useFileUpload(
+    { accept, maxBytes, wrongType: t("profile.pictureType"), tooLarge: t("profile.pictureTooLarge", { max: `${Math.round((maxBytes / 1024 / 1024) * 100) / 100} MB` }) },
+    async (file) => {
+      const local = URL.createObjectURL(file);
+      setPreview(local);
+      try {
+        await upload(file);
+      } finally {
+        // Stored (or refused): from now on the picture shown is the saved one.
+        setPreview(null);
+        URL.revokeObjectURL(local);
+      }
+    },
+  );
 
   return (
     <Space direction="vertical" align="center">
