@@ -1,10 +1,10 @@
 /**
- * CSV for downloads, streamed row by row. Cells are escaped by the app's own
- * rules (src/lib/csv.ts: RFC 4180 quoting, formula starts neutralised) so a
+ * CSV for downloads, streamed row by row. Cells are escaped by the rules both
+ * sides share (contracts/csv.ts: RFC 4180 quoting, formula starts neutralised) so a
  * file saved from a screen and one exported by the server read the same.
  */
 import { Readable } from "node:stream";
-import { BOM, csvCell, type CsvCell } from "../../src/lib/csv";
+import { BOM, csvCell, type CsvCell } from "../../contracts/csv";
 
 export type { CsvCell };
 

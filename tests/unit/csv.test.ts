@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BOM, csvCell, toCsv } from "../../src/lib/csv";
+import { BOM, csvCell, toCsv } from "../../contracts/csv";
 
 describe("CSV writer", () => {
   it("starts with a byte order mark and ends every row with CRLF", () => {

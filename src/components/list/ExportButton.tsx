@@ -5,7 +5,7 @@ import { Button, Dropdown } from "antd";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { formatCount } from "../../i18n/numbers";
-import { toCsv } from "../../lib/csv";
+import { toCsv } from "../../../contracts/csv";
 import { toast, TOAST_LIFE } from "../../lib/toast";
 import { exportValue } from "./columnValue";
 import { API_DATE_FORMAT } from "./dateFormat";

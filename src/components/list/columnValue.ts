@@ -1,7 +1,7 @@
 import type { BaseRecord } from "@refinedev/core";
 import dayjs from "dayjs";
 import type { TFunction } from "i18next";
-import type { CsvCell } from "../../lib/csv";
+import type { CsvCell } from "../../../contracts/csv";
 import { formatDateTime } from "../../lib/dates";
 import { API_DATE_FORMAT, CSV_DATE_TIME_FORMAT } from "./dateFormat";
 import type { ListColumn } from "./types";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { BaseRecord, CrudFilter, CrudSort } from "@refinedev/core";
 import type { FieldKind } from "../../../contracts/list";
-import type { CsvCell } from "../../lib/csv";
+import type { CsvCell } from "../../../contracts/csv";
 
 /** One of a choice column's fixed values, with the message key of its label. */
 export interface Choice {

@@ -1,3 +1,7 @@
+/**
+ * CSV cells as both sides write them: the app's exports of a screen and the server's streamed files read the same
+ * (RFC 4180 quoting, formula starts neutralised, the BOM Excel needs).
+ */
 /** What a CSV cell may hold; null and undefined become empty cells. */
 export type CsvCell = string | number | boolean | null | undefined;
 
