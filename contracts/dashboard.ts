@@ -84,7 +84,15 @@ export const storageInfo = z.object({
     engine: z.enum(["pglite", "postgresql"]),
     total_bytes: count,
     /** Tables with their indexes and TOAST, largest first. */
-    tables: z.array(z.object({ name: z.string(), bytes: count, /** The planner's estimate; null before the table was first analysed. */ rows: count.nullable() })),
+    tables: z.array(
+      z.object({
+        name: z.string(),
+        bytes: count,
+        /** Counted exactly for a small table (rows_exact), else the planner's estimate; null before a large one was first analysed. */
+        rows: count.nullable(),
+        rows_exact: z.boolean(),
+      }),
+    ),
   }),
   files: z.object({ count, bytes: count }),
   outbox: z.object({ count, bytes: count, pending: count }),

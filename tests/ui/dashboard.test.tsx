@@ -52,7 +52,7 @@ const CLOCKED_IN: ClockedInReply = {
 };
 
 const STORAGE: StorageInfo = {
-  database: { engine: "pglite", total_bytes: 52_428_800, tables: [{ name: "attendance_records", bytes: 1_572_864, rows: 12_000 }, { name: "users", bytes: 1536, rows: null }] },
+  database: { engine: "pglite", total_bytes: 52_428_800, tables: [{ name: "attendance_records", bytes: 1_572_864, rows: 12_000, rows_exact: false }, { name: "users", bytes: 1536, rows: 3, rows_exact: true }] },
   files: { count: 3, bytes: 2048 },
   outbox: { count: 1, bytes: 500, pending: 1 },
 };
@@ -131,6 +131,9 @@ describe("the administrator's dashboard", () => {
     const storage = await card("Storage");
     expect(within(storage).getByText("50.00 MB")).toBeInTheDocument();
     expect(within(storage).getByText("attendance_records").closest("tr")).toHaveTextContent("1.50 MB");
+    // A large table's rows are the planner's estimate, a small one's counted.
+    expect(within(storage).getByText("attendance_records").closest("tr")).toHaveTextContent("≈ 12,000");
+    expect(within(within(storage).getByText("users").closest("tr")!).getAllByRole("cell").at(-1)).toHaveTextContent(/^3$/);
     expect(within(storage).getByText("users").closest("tr")).toHaveTextContent("1.50 KB");
   });
 

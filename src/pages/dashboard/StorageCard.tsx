@@ -43,7 +43,7 @@ export function StorageCard() {
             columns={[
               { key: "name", title: t("dashboard.storage.table"), render: (_, table) => <code>{table.name}</code> },
               { key: "bytes", title: t("dashboard.storage.size"), align: "right", render: (_, table) => <span style={{ whiteSpace: "nowrap" }}>{size(table.bytes)}</span> },
-              { key: "rows", title: t("dashboard.storage.rows"), align: "right", render: (_, table) => (table.rows === null ? "—" : formatCount(table.rows, language)) },
+              { key: "rows", title: t("dashboard.storage.rows"), align: "right", render: (_, table) => (table.rows === null ? "—" : table.rows_exact ? formatCount(table.rows, language) : t("dashboard.storage.estimate", { rows: formatCount(table.rows, language) })) },
             ]}
           />
         </Flex>
