@@ -116,12 +116,22 @@ type DemoRole = keyof typeof DEMO_ROLES;
 type Pay = [basis: "monthly" | "daily" | "hourly", minorUnits: number];
 type Extra = Partial<SeedPerson> & { role?: DemoRole };
 
+/** Demo payroll accounts: a bank and the first digits of its account numbers (made up, of the banks' lengths). */
+const DEMO_BANKS = [
+  { name: "BDO Unibank", prefix: "0012" },
+  { name: "Bank of the Philippine Islands", prefix: "31" },
+  { name: "Metrobank", prefix: "1237" },
+  { name: "Landbank of the Philippines", prefix: "04" },
+] as const;
+
 let serial = 0;
 /** One demo person: an employee (level 1, full time) unless `extra` says otherwise; pay in centavos. */
 function person(first: string, last: string, department: string, position: string, hire_date: string, [pay_basis, base_rate]: Pay, extra: Extra = {}): SeedPerson & { role: DemoRole } {
   serial += 1;
   const ascii = (text: string) => text.normalize("NFD").replace(/[^A-Za-z]/g, "").toLowerCase();
   const number = String(serial).padStart(4, "0");
+  // Payroll accounts at the banks Philippine payrolls use most: the run's bank file has a line for each person.
+  const bank = DEMO_BANKS[serial % DEMO_BANKS.length];
   return {
     first_name: first,
     last_name: last,
@@ -138,6 +148,8 @@ function person(first: string, last: string, department: string, position: strin
     pay_basis,
     base_rate,
     currency: "PHP",
+    bank_name: bank.name,
+    bank_account: `${bank.prefix}${String(1_000_000 + serial * 7919).padStart(8, "0")}`,
     ...extra,
   };
 }

@@ -40,6 +40,14 @@ const roleOf = (person: Row) => roleList.find((role) => role.id === person.role_
 const person = (email: string) => people.find((row) => row.email === email)!;
 
 describe("the demo company", () => {
+  it("pays everyone into a bank account, so a released run's bank file has a line for each person paid", () => {
+    for (const row of people) {
+      expect(row.bank_name, row.email).toMatch(/\S/);
+      expect(row.bank_account, row.email).toMatch(/^\d{10,12}$/);
+    }
+    expect(new Set(people.map((row) => row.bank_account)).size).toBe(people.length);
+  });
+
   it("gives each team's leave to its head to decide, the heads to the managing director, and nobody to themselves", () => {
     const byId = new Map(people.map((row) => [row.id, row]));
     const director = people.find((row) => row.access_level === 0)!;
