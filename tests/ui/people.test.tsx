@@ -55,6 +55,16 @@ async function expectFieldError(label: string | RegExp, message: string, scope?:
   await waitFor(() => expect(within(formItem(label, scope)).getByText(message)).toHaveClass("ant-form-item-explain-error"));
 }
 
+describe("a record that does not exist", () => {
+  it("says so at once: a 404 is asked once, not retried", async () => {
+    const fake = signedInAs(ADMIN);
+    fake.on("GET", "/users/999/profile", [404, { message: "The resource does not exist." }]);
+    renderAt("/employee-profile/999");
+    expect(await screen.findByText("This person does not exist or you may not see them.", {}, { timeout: 3_000 })).toBeInTheDocument();
+    expect(fake.calls.filter((call) => call.url === "/users/999/profile")).toHaveLength(1);
+  });
+});
+
 describe("employees list", () => {
   it("shows the admin the rows, the create button and pay formatted from minor units", async () => {
     const fake = signedInAs(ADMIN);

@@ -1,6 +1,5 @@
 import { useCustom } from "@refinedev/core";
 import { isFinalJobStatus, type JobRecord } from "../../../contracts/jobs";
-import { retryTransient } from "../../lib/http";
 
 /** How often a job still under way is asked about. */
 export const JOB_POLL_MS = 1000;
@@ -24,9 +23,8 @@ export function useJob(id: number | null | undefined, intervalMs = JOB_POLL_MS):
     // A refused or failed poll is shown where the job is, not as a toast every second.
     errorNotification: false,
     queryOptions: {
+      // A refusal (gone, not the reader's) is final: the app's query defaults.
       enabled: id != null,
-      // A refusal (gone, not the reader's) is final.
-      retry: retryTransient,
       refetchInterval: (current) => {
         const job = current.state.data?.data.data;
         return current.state.status === "error" || (job && isFinalJobStatus(job.status)) ? false : intervalMs;

@@ -25,13 +25,8 @@ export default function NotificationShowPage() {
   const navigate = useNavigate();
   const allowed = useResourceAccess();
   const may = usePolicy();
-  const { result, query } = useOne<NotificationRecord>({ resource: "notifications", id, queryOptions: {
-      enabled: id !== undefined,
-      // Not one's own (404) is final; a lost connection or a server error is tried again.
-      retry: (failures, error) => (error.statusCode === 0 || error.statusCode >= 500) && failures < 3,
-    },
-    errorNotification: false,
-  });
+  // Not one's own (404) is final, as every read's is (the app's query defaults).
+  const { result, query } = useOne<NotificationRecord>({ resource: "notifications", id, queryOptions: { enabled: id !== undefined }, errorNotification: false });
   const { mutate: archive, mutation: archiving } = useCustomMutation<{ message?: string }>();
   const { mutate: remove, mutation: removal } = useDelete();
   const loaded = result?.id;

@@ -139,7 +139,7 @@ export default function PayrollRunPage() {
   const { result: run, query } = useOne<RunRecord>({
     resource: "payroll",
     id,
-    queryOptions: { enabled: id !== undefined, retry: (failures, error) => (error.statusCode === 0 || error.statusCode >= 500) && failures < 3 },
+    queryOptions: { enabled: id !== undefined },
     errorNotification: false,
   });
   // Everything on the page hangs off the run: its payslips and comparison reload with it.

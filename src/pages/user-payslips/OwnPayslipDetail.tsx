@@ -41,9 +41,8 @@ export function OwnPayslipDetail({ payslipId }: { payslipId: number }) {
   const { result, query } = useCustom<{ data: PayslipDocument }>({
     url: payslipPaths.document(payslipId),
     method: "get",
+    // A refusal stays one: only a lost connection or a server fault is asked again (the app's query defaults).
     errorNotification: false,
-    // A refusal stays one: only a lost connection or a server fault is worth asking again.
-    queryOptions: { retry: (failures, error) => (error.statusCode === 0 || error.statusCode >= 500) && failures < 3 },
   });
   const payslip = result.data?.data;
   // Opened from within the app (the list, a notification), the page changed under the keyboard's focus:
