@@ -13,10 +13,8 @@ import { notificationProvider } from "./providers/notification";
 import { groupsInUse, RESOURCES } from "./resources";
 import { actorOf } from "./resources/access";
 import { PageTitle } from "./routing/PageTitle";
-import { retryTransient } from "./lib/http";
+import { QUERY_DEFAULTS } from "./lib/http";
 
-/** React Query's defaults for every read: retried only when a second try may pass (see retryTransient); an error without a status (a bug) is final. */
-const QUERY_CLIENT = { defaultOptions: { queries: { retry: (failures: number, error: unknown) => retryTransient(failures, { statusCode: (error as { statusCode?: number } | null)?.statusCode ?? -1 }) } } };
 
 /** Access as the signed-in person has it now. */
 const accessControlProvider = createAccessControlProvider(() => actorOf(authStore.get()));
@@ -59,7 +57,7 @@ export default function SignedInApp() {
       // links and back; the browser's own prompt: reload and close) and before its dialog closes (useModalForm).
       // Every read retries only what may pass on a second try (no answer, a server error): a 404 or 403 is final and
       // shows at once, not after React Query's three retries.
-      options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: true, title: { text: "Paydesk" }, reactQuery: { clientConfig: QUERY_CLIENT } }}
+      options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: true, title: { text: "Paydesk" }, reactQuery: { clientConfig: QUERY_DEFAULTS } }}
     >
       <AppLayout />
       <UnsavedChangesNotifier translationKey="common.unsavedChanges" />

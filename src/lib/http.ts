@@ -105,3 +105,6 @@ http.interceptors.response.use(
 
 /** React Query's retry rule for reads: a refusal (4xx) is final; a lost connection or a server error is tried again, three times at most. */
 export const retryTransient = (failures: number, error: { statusCode: number }) => (error.statusCode === 0 || error.statusCode >= 500) && failures < 3;
+
+/** React Query's defaults for every read of the app (Refine's client): retryTransient; an error without a status (a bug) is final. */
+export const QUERY_DEFAULTS = { defaultOptions: { queries: { retry: (failures: number, error: unknown) => retryTransient(failures, { statusCode: (error as { statusCode?: number } | null)?.statusCode ?? -1 }) } } };

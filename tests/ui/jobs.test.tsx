@@ -16,6 +16,7 @@ import { dataProvider } from "../../src/providers/data";
 import { createI18nProvider } from "../../src/providers/i18n";
 import { fakeApi } from "./fake-api";
 import { jobRecord } from "./job-records";
+import { QUERY_DEFAULTS } from "../../src/lib/http";
 
 const POLL_MS = 20;
 
@@ -31,7 +32,7 @@ function jobApi(...states: JobRecord[]) {
 function renderProgress() {
   return render(
     <AppFrame>
-      <Refine dataProvider={dataProvider} i18nProvider={createI18nProvider(i18next)} options={{ disableTelemetry: true }}>
+      <Refine dataProvider={dataProvider} i18nProvider={createI18nProvider(i18next)} options={{ disableTelemetry: true, reactQuery: { clientConfig: QUERY_DEFAULTS } }}>
         <JobProgress jobId={5} intervalMs={POLL_MS} />
       </Refine>
     </AppFrame>,
