@@ -10,14 +10,15 @@ import { int, rowsOf } from "../../lib/sql-rows";
  */
 const COUNTED_BELOW = 10_000;
 
-/** Each small table's exact row count, by name (one count each: a few dozen tables, each small). */
+/** Each small table's exact row count, by name: one statement for them all. */
 async function exactCounts(ctx: AppContext, names: readonly string[]): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  for (const name of names) {
-    const [row] = rowsOf<{ n: number | string }>(await ctx.db.execute(sql`select count(*) as n from ${sql.identifier(name)}`));
-    counts.set(name, int(row.n));
-  }
-  return counts;
+  if (names.length === 0) return new Map();
+  const counts = sql.join(
+    names.map((name) => sql`select ${name}::text as name, count(*) as n from ${sql.identifier(name)}`),
+    sql` union all `,
+  );
+  const rows = rowsOf<{ name: string; n: number | string }>(await ctx.db.execute(counts));
+  return new Map(rows.map((row) => [row.name, int(row.n)]));
 }
 
 /** Where the space goes: every table of the database (with its indexes), the stored files and the mail outbox. */
