@@ -297,8 +297,11 @@ describe("where a person clocks in", () => {
     fake.on("GET", "/users/7/profile", [200, { data: { user: person(7, "Emery", "Cole"), recent_activity: [] } }]);
     renderAt("/employees/7/edit");
     await waitFor(() => expect(screen.getByLabelText("First name")).toHaveValue("Emery"));
+    // The hint says what the chosen policy does.
+    expect(screen.getByText(/^At a work location: clocking in works only inside/)).toBeInTheDocument();
     await user.click(screen.getByLabelText("Clocks in"));
     await user.click(await screen.findByTitle("From anywhere (remote)"));
+    expect(await screen.findByText("From anywhere: each clock-in is recorded where it happens and marked remote.")).toBeInTheDocument();
     await user.click(screen.getByLabelText("Work locations"));
     await user.click(await screen.findByTitle("Makati head office"));
     await user.click(screen.getByRole("button", { name: "Save" }));

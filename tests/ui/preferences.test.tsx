@@ -56,6 +56,8 @@ describe("preferences saved with the account", () => {
     renderAt("/user-dashboard");
     await waitFor(() => expect(fake.calls.some((call) => call.url === "/user/settings")).toBe(true));
     await user.click(await screen.findByRole("switch", { name: "Dark mode" }));
+    // Each look says what it is.
+    expect(screen.getByTitle("Lara: denser indigo, tighter corners for long tables")).toHaveTextContent("Lara");
     await user.click(screen.getByText("Lara"));
     await user.selectOptions(screen.getByRole("combobox", { name: "Language" }), "jp");
     await waitFor(() =>

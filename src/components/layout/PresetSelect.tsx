@@ -4,7 +4,7 @@ import { PRESETS, type PresetName } from "../../theme/presets";
 import { useThemeSettings } from "../../theme/ThemeProvider";
 import { useSavePreferences } from "./preferenceSaver";
 
-/** Aura or Lara; lives in the signed-in header only. */
+/** Aura or Lara, each with what it looks like; lives in the signed-in header only. */
 export function PresetSelect() {
   const { t } = useTranslation();
   const { preset, setPreset } = useThemeSettings();
@@ -18,7 +18,8 @@ export function PresetSelect() {
         setPreset(value as PresetName);
         savePreferences({ theme_preset: value as PresetName });
       }}
-      options={PRESETS.map((name) => ({ value: name, label: t(`theme.${name}`) }))}
+      // What each look is, on hover and to a screen reader: the names alone say nothing.
+      options={PRESETS.map((name) => ({ value: name, label: t(`theme.${name}`), title: t(`theme.hints.${name}`) }))}
     />
   );
 }

@@ -23,10 +23,12 @@ export function ClockingCard() {
     config: { query: { per_page: LOCATIONS_LISTED, sort: "name", "filter[active][equals]": "true" } },
   });
   const field = (name: string) => t(`employees.fields.${name}`);
+  // The hint says what the policy chosen does (an untouched new person's: at a work location).
+  const policy = Form.useWatch("clock_policy") ?? "onsite";
   return (
     <Card title={t("employees.sections.clocking")} style={{ marginBottom: 16 }}>
       <FieldRow spans={[8, 16]}>
-        <Form.Item name="clock_policy" label={field("clock_policy")} rules={RULES.clock_policy} extra={t("employees.clockPolicyHint")}>
+        <Form.Item name="clock_policy" label={field("clock_policy")} rules={RULES.clock_policy} extra={t(`employees.clockPolicyHints.${policy}`)}>
           <Select options={CLOCK_POLICIES.map((policy) => ({ value: policy, label: t(`employees.clockPolicies.${policy}`) }))} />
         </Form.Item>
         <Form.Item name="work_location_ids" label={field("work_location_ids")} rules={RULES.work_location_ids} extra={t("employees.workLocationsHint")}>
