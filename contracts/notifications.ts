@@ -123,6 +123,8 @@ export const STREAM_EVENTS = { notification: "notification", unread: "unread" } 
 
 /** `GET /api/notifications/audiences`: the roles and departments a broadcast can reach, with how many people who can sign in each reaches. */
 export const audienceOptions = z.object({
+  /** Everyone who can sign in: whom a company-wide announcement reaches. */
+  everyone: z.number().int(),
   roles: z.array(z.object({ id: z.number().int(), name: z.string(), people: z.number().int() })),
   departments: z.array(z.object({ name: z.string(), people: z.number().int() })),
 });

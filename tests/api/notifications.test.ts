@@ -370,7 +370,10 @@ describe("what a broadcast can reach", () => {
     const role = await staffWith(t, admin, ["payroll_view"]);
     const withRole = (await audiences(admin)).json().data.roles.find((entry: { id: number }) => entry.id === role.roleId);
     expect(withRole).toMatchObject({ people: 1 });
-    expect(Object.keys(data).sort()).toEqual(["departments", "roles"]);
+    expect(Object.keys(data).sort()).toEqual(["departments", "everyone", "roles"]);
+    // Everyone: as many as a company-wide broadcast tells.
+    const everyone = (await audiences(admin)).json().data.everyone;
+    expect((await broadcast(admin, { type: "all" })).json().data.recipients).toBe(everyone);
   });
 });
 

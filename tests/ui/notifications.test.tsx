@@ -31,7 +31,7 @@ const notification = (id: number, changes: Partial<NotificationRecord> = {}): No
 });
 
 /** What a broadcast can reach, as GET /notifications/audiences answers. */
-const AUDIENCES = { roles: [{ id: 4, name: "Payroll Officer", people: 1 }], departments: [] };
+const AUDIENCES = { everyone: 40, roles: [{ id: 4, name: "Payroll Officer", people: 1 }], departments: [] };
 
 const UNREAD = notification(7, { title: "Payroll released", link: "/user-payslips" });
 const READ = notification(8, { title: "Office closed Friday", read_at: "2026-11-23T03:00:00Z", type: "access_changed", sender: null });
@@ -371,6 +371,44 @@ describe("the broadcast form", () => {
     );
     await settle();
     expect(toasts()).toContain("Sent to 2 people.");
+  }, 60_000);
+
+  /** The broadcast dialog filled in for everyone, sent: the question it asks. */
+  async function askEveryone(user: ReturnType<typeof setupUser>) {
+    const fake = signedInAs(meAs(1, 0, "Alex Admin"));
+    fake.on("GET", "/notifications", page([]));
+    fake.on("GET", "/notifications/audiences", [200, { data: AUDIENCES }]);
+    fake.on("POST", "/notifications/system", [201, { data: { recipients: 40, in_app: 40, email: 0 }, message: "Notification sent to 40 people." }]);
+    renderAt("/notifications");
+    await user.click(await screen.findByRole("button", { name: /Send a notification/ }));
+    const dialog = await screen.findByRole("dialog");
+    expect(await within(dialog).findByRole("radio", { name: "Everyone (40 people)" })).toBeChecked();
+    await user.type(within(dialog).getByLabelText("Title"), "Fire drill");
+    await user.type(within(dialog).getByLabelText("Message"), "Friday at three.");
+    await user.click(within(dialog).getByRole("button", { name: /Send/ }));
+    // The dialogs' names all come from one test id here: the question is the dialog that asks it.
+    const question = await waitFor(() => {
+      const asking = screen.getAllByRole("dialog").find((found) => found.textContent?.startsWith("Send to everyone?"));
+      if (!asking) throw new Error("no question yet");
+      return asking;
+    });
+    expect(question).toHaveTextContent("This announcement goes to the whole company: 40 people");
+    return { fake, question };
+  }
+
+  it("asks before telling the whole company, with how many people that is, and sends once told yes", async () => {
+    const user = setupUser();
+    const { fake, question } = await askEveryone(user);
+    await user.click(within(question).getByRole("button", { name: /Send/ }));
+    await waitFor(() => expect(fake.calls.find((call) => call.url === "/notifications/system")?.body).toMatchObject({ title: "Fire drill", audience: { type: "all" } }));
+  }, 60_000);
+
+  it("sends nothing to the whole company when the question is cancelled", async () => {
+    const user = setupUser();
+    const { fake, question } = await askEveryone(user);
+    await user.click(within(question).getByRole("button", { name: "Cancel" }));
+    await settle();
+    expect(fake.calls.some((call) => call.url === "/notifications/system")).toBe(false);
   }, 60_000);
 
   it("sends to a role picked from what a broadcast can reach", async () => {

@@ -7,6 +7,7 @@ import { BROADCAST_TEXT, broadcastBody, type AudienceOptions, type BroadcastAudi
 import { PeoplePicker } from "../../components/common/PeoplePicker";
 import { useFormSubmit, zodRules } from "../../components/form";
 import { refreshNotifications } from "../../components/notifications";
+import { formatCount } from "../../i18n/numbers";
 import { toast } from "../../lib/toast";
 
 const RULES = zodRules(broadcastBody.shape);
@@ -69,20 +70,50 @@ function PeopleField({ label }: { label: string }) {
 function BroadcastForm({ onSent, formId }: { onSent: () => void; formId: string }) {
   const { t } = useTranslation();
   const { mutateAsync } = useCustomMutation<{ data: { recipients: number }; message?: string }>();
+  const { options } = useAudiences();
+  // A company-wide announcement waiting for its sender's yes.
+  const [everyoneAsked, setEveryoneAsked] = useState<Values | null>(null);
+  const send = async (values: Values) => {
+    const reply = await mutateAsync({ url: "/notifications/system", method: "post", values: broadcastOf(values), successNotification: false, errorNotification: false });
+    toast("success", t("notificationsUi.broadcast.sent", { count: reply.data.data.recipients }));
+    void refreshNotifications();
+    onSent();
+  };
   const { formProps, form, error } = useFormSubmit<Values>({
     submit: async (values) => {
-      const reply = await mutateAsync({ url: "/notifications/system", method: "post", values: broadcastOf(values), successNotification: false, errorNotification: false });
-      toast("success", t("notificationsUi.broadcast.sent", { count: reply.data.data.recipients }));
-      void refreshNotifications();
-      onSent();
+      // The whole company hears it at once: the sender says yes to the number first.
+      if (values.audience.type === "all") setEveryoneAsked(values);
+      else await send(values);
     },
   });
+  const everyone = options?.everyone ?? 0;
+  const sendToEveryone = async () => {
+    const values = everyoneAsked!;
+    setEveryoneAsked(null);
+    try {
+      await send(values);
+    } catch (failure) {
+      toast("error", failure instanceof Error ? failure.message : t("errors.other"));
+    }
+  };
   const audience: AudienceType = Form.useWatch(["audience", "type"], form) ?? "all";
+  const reach = useReachLabel();
   const choices: AudienceType[] = ["all", "role", "department", "users"];
   const field = (name: string) => t(`notificationsUi.broadcast.fields.${name}`);
 
   return (
     <Form<Values> {...formProps} id={formId} name="notifications-broadcast" layout="vertical" initialValues={{ audience: { type: "all" } }}>
+      <Modal
+        open={everyoneAsked !== null}
+        title={t("notificationsUi.broadcast.confirmTitle")}
+        okText={t("notificationsUi.broadcast.send")}
+        okButtonProps={{ icon: <SendOutlined /> }}
+        cancelText={t("common.cancel")}
+        onOk={() => void sendToEveryone()}
+        onCancel={() => setEveryoneAsked(null)}
+      >
+        {t("notificationsUi.broadcast.confirmEveryone", { count: everyone, formatted: formatCount(everyone) })}
+      </Modal>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <Form.Item name="title" label={field("title")} rules={RULES.title}>
         <Input maxLength={BROADCAST_TEXT.title} />
@@ -101,7 +132,12 @@ function BroadcastForm({ onSent, formId }: { onSent: () => void; formId: string 
         <Input placeholder="/employees" />
       </Form.Item>
       <Form.Item name={["audience", "type"]} label={field("audience")}>
-        <Radio.Group options={choices.map((value) => ({ value, label: t(`notificationsUi.broadcast.audiences.${value}`) }))} />
+        <Radio.Group
+          options={choices.map((value) => ({
+            value,
+            label: value === "all" && options ? reach(t("notificationsUi.broadcast.audiences.all"), options.everyone) : t(`notificationsUi.broadcast.audiences.${value}`),
+          }))}
+        />
       </Form.Item>
       {audience === "role" && <GroupPicker kind="role" label={field("role")} />}
       {audience === "department" && <GroupPicker kind="department" label={field("department")} />}
