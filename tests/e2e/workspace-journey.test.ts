@@ -108,10 +108,14 @@ describe("an announcement", () => {
       await waitForPath(admin.page, "/dashboard");
       await admin.page.goto("/notifications");
       await admin.page.getByRole("button", { name: message("notificationsUi.broadcast.button") }).click();
-      const dialog = admin.page.getByRole("dialog");
+      const dialog = admin.page.getByRole("dialog", { name: message("notificationsUi.broadcast.title") });
       await dialog.getByLabel(message("notificationsUi.broadcast.fields.title"), { exact: true }).fill("Office closed on Friday");
       await dialog.getByLabel(message("notificationsUi.broadcast.fields.message"), { exact: true }).fill("The Makati office is closed for the holiday.");
       await dialog.getByRole("button", { name: message("notificationsUi.broadcast.send") }).click();
+      // The whole company: the sender says yes to how many people that is.
+      const question = admin.page.getByRole("dialog", { name: message("notificationsUi.broadcast.confirmTitle") });
+      await question.getByText(/the whole company/).waitFor();
+      await question.getByRole("button", { name: message("notificationsUi.broadcast.send") }).click();
       await admin.page.getByText(/^Sent to \d+ people\.$/).waitFor();
     } finally {
       await admin.context.close();
