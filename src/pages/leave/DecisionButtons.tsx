@@ -52,23 +52,34 @@ export function DecisionButtons({ request, onDecided }: { request: LeaveRequestR
       <Button size="small" danger icon={<CloseOutlined aria-hidden />} onClick={() => setRejecting(true)} aria-label={`${labels.reject}: ${request.user.name}`}>
         {labels.reject}
       </Button>
-      <ReasonDialog
+      <RejectDialog
         open={rejecting}
         onClose={() => setRejecting(false)}
         name={`leave-reject-${request.id}`}
         title={labels.reject}
         explains={t(cancelling ? "leave.approvals.refuseCancelExplains" : "leave.approvals.rejectExplains", who)}
-        label={t("leave.approvals.reason")}
-        hint={t("leave.approvals.reasonHint")}
         submitLabel={labels.reject}
-        icon={<CloseOutlined aria-hidden />}
-        danger
-        rules={REASON_RULES}
-        submit={async (reason) => {
-          await decide("reject", reason || null);
+        reject={async (reason) => {
+          await decide("reject", reason);
           setRejecting(false);
         }}
       />
     </Space>
+  );
+}
+
+/** A rejection's dialog, one request's or several's: the reason (optional) the person reads with it. */
+export function RejectDialog({ reject, ...dialog }: { open: boolean; onClose: () => void; name: string; title: string; explains: string; submitLabel: string; reject: (reason: string | null) => Promise<void> }) {
+  const { t } = useTranslation();
+  return (
+    <ReasonDialog
+      {...dialog}
+      label={t("leave.approvals.reason")}
+      hint={t("leave.approvals.reasonHint")}
+      icon={<CloseOutlined aria-hidden />}
+      danger
+      rules={REASON_RULES}
+      submit={(reason) => reject(reason || null)}
+    />
   );
 }

@@ -4,23 +4,21 @@ import { useCustom, useInvalidate } from "@refinedev/core";
 import { Button, Card, Descriptions, Flex, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { leaveDecision, type LeaveRequestRecord } from "../../../contracts/leave";
+import type { LeaveRequestRecord } from "../../../contracts/leave";
 import { leaveApi, leavePaths, type LeaveBulkResult } from "../../api/leave";
 import { ConfirmAction } from "../../components/common/ConfirmAction";
-import { failureMessage, zodRules } from "../../components/form";
-import { ReasonDialog } from "../../components/form/ReasonDialog";
+import { failureMessage } from "../../components/form";
 import { ListPage, type BulkSelection } from "../../components/list";
 import { BulkRefusals } from "../../components/payroll/BulkDelete";
 import { toast } from "../../lib/toast";
 import { PERSON_COLUMN, REASON_COLUMN, REQUEST_COLUMNS, type RequestRow } from "./columns";
-import { DecisionButtons } from "./DecisionButtons";
+import { DecisionButtons, RejectDialog } from "./DecisionButtons";
 import { DocumentActions } from "./DocumentActions";
 import { formatDays, formatRequestDates } from "./format";
 import { LeaveStatusTag } from "./LeaveStatusTag";
 
 const COLUMNS = [PERSON_COLUMN, ...REQUEST_COLUMNS, REASON_COLUMN];
 const TO_DECIDE = [{ field: "scope", operator: "eq" as const, value: "to_decide" }];
-const REASON_RULES = zodRules(leaveDecision.shape).reason;
 
 /** The request a notification pointed at (?request=), in full, with its decision at hand whatever page of the list it is on. */
 function FocusedRequest({ id }: { id: number }) {
@@ -83,20 +81,15 @@ function BulkDecisions({ selection, onRefusals }: { selection: BulkSelection; on
       <Button size="small" danger icon={<CloseOutlined aria-hidden />} onClick={() => setRejecting(true)}>
         {t("leave.approvals.bulk.reject")}
       </Button>
-      <ReasonDialog
+      <RejectDialog
         open={rejecting}
         onClose={() => setRejecting(false)}
         name="leave-reject-selected"
         title={t("leave.approvals.bulk.reject")}
         explains={t("leave.approvals.bulk.rejectExplains", { count })}
-        label={t("leave.approvals.reason")}
-        hint={t("leave.approvals.reasonHint")}
         submitLabel={t("leave.approvals.reject")}
-        icon={<CloseOutlined aria-hidden />}
-        danger
-        rules={REASON_RULES}
-        submit={async (reason) => {
-          await decide("reject", reason || null);
+        reject={async (reason) => {
+          await decide("reject", reason);
           setRejecting(false);
         }}
       />
