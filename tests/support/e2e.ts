@@ -44,6 +44,8 @@ export interface RunningServer {
   mails(): OutboxMail[];
   /** Waits for a printed mail matching the predicate (only those after `afterCount` mails, when given). */
   waitForMail(predicate: (mail: OutboxMail) => boolean, options?: { timeoutMs?: number; afterCount?: number }): Promise<OutboxMail>;
+  /** Whether the process runs, or how it ended and what it printed last: for a failure's message. */
+  state(): string;
   /** SIGTERM, waits for the exit, then removes the data directory unless it was handed in. */
   stop(): Promise<void>;
 }
@@ -132,7 +134,19 @@ function parseMail(line: string): OutboxMail | null {
   }
 }
 
-/** Starts the real server on a free loopback port and waits until the API answers. */
+/** How often a start is tried again when another process took the free port before the server could listen on it. */
+const PORT_ATTEMPTS = 3;
+
+class PortTaken extends Error {}
+
+/**
+ * Starts the real server on a free loopback port and waits until it says it
+ * listens there and the API answers. The port is free when picked, but the
+ * server needs seconds to start: another process may bind it meanwhile, and
+ * then the server exits with EADDRINUSE (a start on a fresh port follows)
+ * while someone else answers that address, so the readiness check waits for
+ * this child's own banner naming the address, never for any answer.
+ */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   assertAppBuilt();
   const ownsDataDir = !options.dataDir;
@@ -143,6 +157,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       throw error;
     });
   }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launch(options, dataDir, ownsDataDir);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === PORT_ATTEMPTS) {
+        if (ownsDataDir) await fs.promises.rm(dataDir, { recursive: true, force: true });
+        throw error;
+      }
+    }
+  }
+}
+
+async function launch(options: StartServerOptions, dataDir: string, ownsDataDir: boolean): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
 
@@ -178,15 +205,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       }
     };
   };
+  const banner = `Paydesk is running at ${url} `;
+  let listening = false;
   child.stdout!.on(
     "data",
     collect(lines, (line) => {
+      if (line.startsWith(banner)) listening = true;
       const mail = parseMail(line);
       if (mail) mails.push(mail);
     }),
   );
   child.stderr!.on("data", collect(stderr));
+  const lastOutput = () => [...lines, ...stderr].slice(-40).join("\n");
 
+  let stopping: Promise<void> | null = null;
   const cleanUp = async () => {
     if (!exited(child)) {
       child.kill("SIGTERM");
@@ -199,27 +231,30 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     leftovers.delete(child);
   };
 
-  // Ready once the API answers; a server that dies first fails with its output.
   let startupMs = 0;
   try {
     const deadline = Date.now() + READY_TIMEOUT_MS;
     for (;;) {
       if (exited(child)) {
-        throw new Error(
-          `the server exited (code ${child.exitCode}, signal ${child.signalCode}) before answering:\n${[...lines, ...stderr].slice(-40).join("\n")}`,
-        );
+        // The output may still be on its way after the exit.
+        if (!child.stdout!.closed || !child.stderr!.closed) await new Promise((resolve) => child.once("close", resolve));
+        const output = lastOutput();
+        if (output.includes("EADDRINUSE")) throw new PortTaken(`port ${port} was taken before the server listened on it`);
+        throw new Error(`the server exited (code ${child.exitCode}, signal ${child.signalCode}) before answering:\n${output}`);
       }
-      try {
-        const response = await fetch(`${url}/api/public-config`, { signal: AbortSignal.timeout(2_000) });
-        if (response.ok) {
-          await response.arrayBuffer();
-          startupMs = performance.now() - started;
-          break;
+      if (listening) {
+        try {
+          const response = await fetch(`${url}/api/public-config`, { signal: AbortSignal.timeout(2_000) });
+          if (response.ok) {
+            await response.arrayBuffer();
+            startupMs = performance.now() - started;
+            break;
+          }
+        } catch {
+          // Listening, but not answering yet.
         }
-      } catch {
-        // Not listening yet.
       }
-      if (Date.now() > deadline) throw new Error(`the server did not answer ${url}/api/public-config within ${READY_TIMEOUT_MS} ms:\n${[...lines, ...stderr].slice(-40).join("\n")}`);
+      if (Date.now() > deadline) throw new Error(`the server did not answer ${url}/api/public-config within ${READY_TIMEOUT_MS} ms:\n${lastOutput()}`);
       await sleep(25);
     }
   } catch (error) {
@@ -227,7 +262,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw error;
   }
 
-  let stopping: Promise<void> | null = null;
   return {
     url,
     port,
@@ -246,6 +280,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         }
         await sleep(100);
       }
+    },
+    state() {
+      if (!exited(child)) return `the server (pid ${child.pid}) is running`;
+      return `the server exited (code ${child.exitCode}, signal ${child.signalCode})${stopping ? " when stopped" : ""}; its last output:\n${lastOutput()}`;
     },
     stop() {
       stopping ??= cleanUp();
@@ -267,6 +305,8 @@ export async function apiToken(server: RunningServer, email: string, password: s
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email, password }),
+  }).catch((error: unknown) => {
+    throw new Error(`sign-in of ${email} could not reach ${server.url}: ${(error as Error).message}; ${server.state()}`, { cause: error });
   });
   const body = (await response.json()) as { token?: string; message?: string };
   if (!response.ok || !body.token) throw new Error(`sign-in of ${email} failed (${response.status}): ${JSON.stringify(body)}`);
