@@ -66,6 +66,8 @@ export const resetLinkState = z.object({
   token_valid: z.boolean(),
   time_remaining: z.number().int(),
   reason: z.enum(["invalid", "used", "expired", "revoked"]).optional(),
+  /** reset: asked for on the sign-in screen; invitation: sent to a new person, who chooses their first password. Absent for an unknown link. */
+  purpose: z.enum(["reset", "invitation"]).optional(),
 });
 
 /** Public facts the signed-out screens need (no secrets). */
@@ -78,6 +80,8 @@ export const publicConfigRecord = z.object({
 export type PublicConfig = z.infer<typeof publicConfigRecord>;
 
 export const RESET_LINK_MINUTES = 15;
+/** How long a new person's invitation to choose their password stays good. */
+export const INVITATION_LINK_DAYS = 7;
 /** A one-time sign-in link's validity. */
 export const LOGIN_LINK_MINUTES = 15;
 export const LANGUAGE_CODES = ["en", "jp", "cn", "tl", "fr"] as const;

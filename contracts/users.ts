@@ -72,6 +72,22 @@ const employeeFields = {
     .transform((ids) => [...ids].sort((a, b) => a - b)),
 };
 
+/**
+ * A password an administrator types for someone: optional (without one, the
+ * person is e-mailed an invitation to choose their own), and when typed,
+ * checked by the password rules with its confirmation required.
+ */
+function checkTypedPassword(value: { password?: string; password_confirmation?: string }, ctx: z.RefinementCtx): void {
+  if (value.password === undefined) return;
+  checkNewPassword({ password: value.password, password_confirmation: value.password_confirmation ?? "" }, ctx);
+  if (!value.password_confirmation) ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: MESSAGE.required });
+}
+
+const typedPasswordFields = {
+  password: passwordInput.optional(),
+  password_confirmation: z.string({ error: MESSAGE.invalidType }).optional(),
+};
+
 /** An employment that ends must end after it starts. */
 function checkDates(value: { hire_date?: string | null; end_date?: string | null }, ctx: z.RefinementCtx): void {
   if (value.hire_date && value.end_date && value.end_date < value.hire_date) {
@@ -95,24 +111,18 @@ export const userCreateBody = z
     // Not sent means the defaults (onsite, any active location): setting them needs attendance_admin_access.
     clock_policy: employeeFields.clock_policy.optional(),
     work_location_ids: employeeFields.work_location_ids.optional(),
-    ...newPasswordFields,
+    ...typedPasswordFields,
   })
-  .superRefine(checkNewPassword, whenPasswordTyped)
+  .superRefine(checkTypedPassword, whenPasswordTyped)
   .superRefine(checkDates);
 
 /** Every field optional: only what is sent changes. A new password may be set by an administrator. */
 export const userUpdateBody = z
   .strictObject({
     ...Object.fromEntries(Object.entries(employeeFields).map(([key, schema]) => [key, schema.optional()])),
-    password: passwordInput.optional(),
-    password_confirmation: z.string().optional(),
-  } as { [K in keyof typeof employeeFields]: z.ZodOptional<(typeof employeeFields)[K]> } & {
-    password: z.ZodOptional<typeof passwordInput>;
-    password_confirmation: z.ZodOptional<z.ZodString>;
-  })
-  .superRefine((value, ctx) => {
-    if (value.password !== undefined) checkNewPassword({ password: value.password, password_confirmation: value.password_confirmation ?? "" }, ctx);
-  })
+    ...typedPasswordFields,
+  } as { [K in keyof typeof employeeFields]: z.ZodOptional<(typeof employeeFields)[K]> } & typeof typedPasswordFields)
+  .superRefine(checkTypedPassword, whenPasswordTyped)
   .superRefine(checkDates);
 
 /** A list's name (its resource) or a column's field, as a preference key. */
@@ -218,9 +228,14 @@ export const userRecord = z.object({
   tax_id: nullableText.optional(),
   social_insurance_id: nullableText.optional(),
   two_factor: userTwoFactor.optional(),
+  /** False while an invited person has not yet chosen their password (for those who manage people). */
+  password_set: z.boolean().optional(),
 });
 
 export type UserRecord = z.infer<typeof userRecord>;
+
+/** An invitation sent (again): to whom, and until when its link works. */
+export const invitationSent = z.object({ email: z.string(), expires_at: isoTimestamp });
 
 /** A person in a picker. */
 export const userOption = z.object({ id: z.number().int(), name: z.string(), employee_number: nullableText });

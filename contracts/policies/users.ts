@@ -73,6 +73,8 @@ export const usersPolicy = definePolicy<UserSubject>()({
     assign: { permission: "users_manage", when: [assign] },
     /** Someone else's password or e-mail; the record is the person after the change. */
     setCredentials: { permission: "users_manage", when: [takeOver] },
+    /** A new person's invitation to choose their password, sent again: whoever holds the mailbox takes the account. */
+    invite: { permission: "users_manage", when: [takeOver] },
     /** Deleted when they have nothing but their own record, archived otherwise. */
     delete: { permission: "users_manage", when: [actOn] },
     /** Every signed-in device of the person signed out (a lost phone, a shared computer). */
@@ -96,6 +98,7 @@ export const usersPolicy = definePolicy<UserSubject>()({
     { fields: CREDENTIAL_FIELDS, write: "setCredentials" },
     { fields: POWER_FIELDS, write: "assign" },
     { fields: CLOCKING_FIELDS, write: "setClocking" },
-    { fields: ["two_factor"], read: "viewTwoFactor" },
+    // How the person signs in: a second factor, and whether they have chosen a password yet.
+    { fields: ["two_factor", "password_set"], read: "viewTwoFactor" },
   ],
 });

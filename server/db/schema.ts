@@ -78,7 +78,8 @@ export const users = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`btrim(first_name || ' ' || last_name)`),
     email: text("email").notNull(),
-    password_hash: text("password_hash").notNull(),
+    /** Null until an invited person sets their own password from the e-mailed link. */
+    password_hash: text("password_hash"),
     access_level: smallint("access_level").notNull().default(1),
     role_id: integer("role_id").references(() => roles.id, { onDelete: "restrict" }),
     is_active: boolean("is_active").notNull().default(true),
@@ -166,6 +167,8 @@ export const passwordResets = pgTable(
      * once either changes, by whatever path, the link no longer matches and is void.
      */
     credentials_fingerprint: text("credentials_fingerprint").notNull(),
+    /** reset: asked for on the sign-in screen (minutes); invitation: sent to a new person (days). */
+    purpose: text("purpose", { enum: ["reset", "invitation"] }).notNull().default("reset"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
     used_at: timestamp("used_at", { withTimezone: true }),

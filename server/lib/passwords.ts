@@ -12,7 +12,9 @@ export function hashPassword(password: string, cost: HashingCost): Promise<strin
   return hash(password, { algorithm: ARGON2ID, memoryCost: cost.memoryCost, timeCost: cost.timeCost });
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/** False for a person with no password yet (invited, the link not used). */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (passwordHash === null) return false;
   try {
     return await verify(passwordHash, password);
   } catch {

@@ -1,12 +1,9 @@
-import type { LoginBody, LoginResponse, Me, PublicConfig, ResetPasswordBody } from "../../contracts/auth";
+import type { z } from "zod";
+import type { LoginBody, LoginResponse, Me, PublicConfig, ResetPasswordBody, resetLinkState } from "../../contracts/auth";
 import type { LoginChallenge } from "../../contracts/two-factor";
 import { http } from "../lib/http";
 
-export interface VerifyResult {
-  token_valid: boolean;
-  time_remaining: number;
-  reason?: "invalid" | "used" | "expired";
-}
+export type VerifyResult = z.infer<typeof resetLinkState>;
 
 /** The sign-in, session and password-reset calls of the spec, typed. */
 export const authApi = {

@@ -32,6 +32,8 @@ export const meApi = {
   endOtherSessions: async () => (await http.post<{ data: { ended: number }; message: string }>("/me/sessions/end-others")).data,
   /** An administrator signs a person out on every device. */
   endSessionsOf: async (userId: number) => (await http.post<{ data: { ended: number }; message: string }>(`/users/${userId}/end-sessions`)).data,
+  /** A new person's invitation to choose their password, sent again (409 once they have chosen one). */
+  resendInvitation: async (userId: number) => (await http.post<{ data: { email: string; expires_at: string }; message: string }>(`/users/${userId}/invitation`)).data,
   /** One's two-factor sign-in, for useCustom. */
   twoFactorPath: "/me/two-factor",
   startTwoFactor: async () => (await http.post<{ data: TwoFactorSetup }>("/me/two-factor/setup")).data.data,

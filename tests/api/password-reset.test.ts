@@ -159,10 +159,10 @@ describe("POST /api/password/verify-token", () => {
     const { token, email } = await requestLink(EMPLOYEE.email);
     const fresh = await verify(token, email);
     expect(fresh.statusCode).toBe(200);
-    expect(fresh.json()).toEqual({ data: { token_valid: true, time_remaining: 15 } });
+    expect(fresh.json()).toEqual({ data: { token_valid: true, time_remaining: 15, purpose: "reset" } });
 
     t.clock.advanceMinutes(11);
-    expect((await verify(token, email)).json()).toEqual({ data: { token_valid: true, time_remaining: 4 } });
+    expect((await verify(token, email)).json()).toEqual({ data: { token_valid: true, time_remaining: 4, purpose: "reset" } });
 
     t.clock.advanceMinutes(4);
     const expired = (await verify(token, email)).json().data;
@@ -333,7 +333,7 @@ describe("POST /api/password/reset: a link dies when the account changes after i
 
   /** The link neither opens the form nor sets a password. */
   async function expectVoid(link: { token: string; email: string }) {
-    expect((await verify(link.token, link.email)).json().data).toEqual({ token_valid: false, time_remaining: 0, reason: "revoked" });
+    expect((await verify(link.token, link.email)).json().data).toEqual({ token_valid: false, time_remaining: 0, reason: "revoked", purpose: "reset" });
     const response = await reset({ ...link, password: "Late-Reset-9", password_confirmation: "Late-Reset-9" });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({ token: [REVOKED] });

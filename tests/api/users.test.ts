@@ -405,7 +405,9 @@ describe("POST /api/users", () => {
     ["unknown status", { employment_status: "retired" }, "employment_status", "Value is not valid"],
     ["weak password", { password: "short", password_confirmation: "short" }, "password", "This field should be at least 8 characters long"],
     ["confirmation that differs", { password_confirmation: "Other123!pass" }, "password_confirmation", "Passwords must match"],
-    ["missing password", { password: undefined }, "password", "Value is required"],
+    // No password at all sends an invitation instead (tests/api/invitations.test.ts); an empty one is a mistake.
+    ["empty password", { password: "", password_confirmation: "" }, "password", "Value is required"],
+    ["password without its confirmation", { password_confirmation: undefined }, "password_confirmation", "Value is required"],
     ["role id as text", { role_id: "1" }, "role_id", "Value has the wrong type"],
   ];
   it.each(invalid)("refuses %s with 422 on the field and creates nobody", async (_label, overrides, field, message) => {

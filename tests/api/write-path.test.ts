@@ -146,6 +146,11 @@ const WRITES: Record<string, Write> = {
     const person = await employeeSignedIn(t, admin);
     return { token: await t.tokenFor(person.email, person.password), request: { method: "POST", url: "/api/me/sessions/end-others" } };
   },
+  "POST /api/users/{id}/invitation": async () => {
+    const { password: _p, password_confirmation: _c, ...payload } = employeePayload();
+    const invited = (await call(t, admin, { method: "POST", url: "/api/users", payload })).json().data.id;
+    return { token: admin, request: { method: "POST", url: `/api/users/${invited}/invitation` } };
+  },
   "POST /api/users/{id}/end-sessions": async () => ({ token: admin, request: { method: "POST", url: `/api/users/${(await employeeSignedIn(t, admin)).id}/end-sessions` } }),
   "POST /api/me/two-factor/enable": async () => {
     const person = await employeeSignedIn(t, admin);

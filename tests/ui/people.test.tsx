@@ -223,7 +223,10 @@ describe("employee form", () => {
     const save = screen.getByRole("button", { name: "Save" });
 
     await user.click(save);
-    for (const label of ["First name", "Last name", "E-mail", "Initial password"]) await expectFieldError(label, "Value is required");
+    for (const label of ["First name", "Last name", "E-mail"]) await expectFieldError(label, "Value is required");
+    // By default the new person is invited to choose their own password: there is none to type.
+    expect(screen.queryByLabelText("Initial password")).not.toBeInTheDocument();
+    expect(screen.getByText("Names and e-mail are required; everything else can be filled in later.")).toBeInTheDocument();
     expect(fake.calls.some((call) => call.method === "POST")).toBe(false);
     // The keyboard is taken to the first field in error.
     await waitFor(() => expect(screen.getByLabelText("First name")).toHaveFocus());
@@ -235,15 +238,13 @@ describe("employee form", () => {
     fill("First name", "Dana");
     fill("Last name", "Reyes");
     fill("E-mail", "dana@example.com");
-    fill("Initial password", "Secret#2026");
-    fill("Confirm password", "Secret#2026");
     fillDate("Hire date", "2026-03-02");
     await user.click(save);
 
     await expectFieldError("E-mail", "This email address is already in use");
-    const posts = fake.calls.filter((call) => call.method === "POST" && call.url === "/users");
-    expect(posts).toHaveLength(1);
-    expect(posts[0].body).toMatchObject({
+    const posts = () => fake.calls.filter((call) => call.method === "POST" && call.url === "/users");
+    expect(posts()).toHaveLength(1);
+    expect(posts()[0].body).toMatchObject({
       first_name: "Dana",
       last_name: "Reyes",
       email: "dana@example.com",
@@ -252,8 +253,24 @@ describe("employee form", () => {
       currency: "PHP",
       hire_date: "2026-03-02",
       access_level: 1,
-      password: "Secret#2026",
     });
+    expect(posts()[0].body).not.toHaveProperty("password");
+
+    // Typing a password instead: then it is required, with its confirmation, and the footer says so.
+    await user.click(screen.getByRole("radio", { name: "Type a password for them now" }));
+    expect(screen.getByText("Names, e-mail and the password are required; everything else can be filled in later.")).toBeInTheDocument();
+    await user.click(save);
+    await expectFieldError("Initial password", "Value is required");
+    expect(posts()).toHaveLength(1);
+    fill("Initial password", "Secret#2026");
+    fill("Confirm password", "Secret#2026");
+    await user.click(save);
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect(posts()[1].body).toMatchObject({ email: "dana@example.com", password: "Secret#2026", password_confirmation: "Secret#2026" });
+
+    // Back to an invitation: the typed password leaves with its fields.
+    await user.click(screen.getByRole("radio", { name: /E-mail an invitation/ }));
+    expect(screen.queryByLabelText("Initial password")).not.toBeInTheDocument();
 
     // Accepted, the new person's profile opens.
     answer = [201, { data: person(42, "Dana", "Reyes", { base_rate: 123450, currency: "USD" }) }];
@@ -261,6 +278,7 @@ describe("employee form", () => {
     fill("E-mail", "dana.reyes@example.com");
     await user.click(save);
     await waitFor(() => expect(location()).toHaveTextContent("/employee-profile/42"));
+    expect(posts()[2].body).not.toHaveProperty("password");
   }, 60_000);
 });
 

@@ -1,7 +1,9 @@
 /**
  * Whether a person has two-factor sign-in on, as those who manage people see
  * it: on the person's record (on since when, in the reader's language; the
- * reset offered only when it is on) and as a column of the employees list.
+ * reset offered only when it is on) and as a column of the employees list;
+ * and whether a new person has chosen their password yet, with the way to
+ * send their invitation again.
  */
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
@@ -127,4 +129,32 @@ describe("the employees list", () => {
     expect(await screen.findByText("Dana Cruz")).toBeInTheDocument();
     expect(screen.queryByRole("columnheader", { name: /Two-factor sign-in/ })).not.toBeInTheDocument();
   }, 40_000);
+});
+
+describe("a new person's invitation on their record", () => {
+  it("says the invited person has no password yet and sends the invitation again; a chosen password shows as such", async () => {
+    const user = setupUser();
+    const fake = recordOf(ADMIN, { ...dana(OFF), password_set: false });
+    fake.on("POST", "/users/9/invitation", [200, { data: { email: "dana@example.com", expires_at: "2026-03-09T09:00:00Z" }, message: "Invitation sent to dana@example.com." }]);
+    renderAt("/employee-profile/9");
+    const state = await detail("Sign-in");
+    expect(within(state).getByText("Invited, no password chosen yet")).toBeInTheDocument();
+    await user.click(within(state).getByRole("button", { name: "Send the invitation again" }));
+    await waitFor(() => expect(toasts().some((text) => text.includes("Invitation sent to dana@example.com."))).toBe(true));
+    expect(fake.calls.filter((call) => call.method === "POST" && call.url === "/users/9/invitation")).toHaveLength(1);
+  });
+
+  it("offers no resend to a reader who may not set the person's credentials", async () => {
+    recordOf(VIEWER, { ...dana(OFF), password_set: false });
+    renderAt("/employee-profile/9");
+    const state = await detail("Sign-in");
+    expect(within(state).getByText("Invited, no password chosen yet")).toBeInTheDocument();
+    expect(within(state).queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  it("shows a chosen password as such", async () => {
+    recordOf(ADMIN, { ...dana(OFF), password_set: true });
+    renderAt("/employee-profile/9");
+    expect(within(await detail("Sign-in")).getByText("Password chosen")).toBeInTheDocument();
+  });
 });

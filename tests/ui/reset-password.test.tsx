@@ -118,3 +118,30 @@ describe("reset password screen", () => {
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/login"));
   });
 });
+
+describe("an invitation's link on the same screen", () => {
+  it("welcomes the new person, says until when it works, and sets their first password", async () => {
+    const fake = fakeApi();
+    fake.on("POST", "/password/verify-token", [200, { data: { token_valid: true, time_remaining: 7 * 24 * 60, purpose: "invitation" } }]);
+    fake.on("POST", "/password/reset", [200, { message: "Your password is set. Sign in with your e-mail and the password you chose." }]);
+    renderAt(LINK);
+    expect(await screen.findByText("Welcome! Choose your password")).toBeInTheDocument();
+    expect(screen.getByText("Your Paydesk account is employee@example.com. Choose the password you will sign in with.")).toBeInTheDocument();
+    expect(screen.getByTestId("expiry-note")).toHaveTextContent(/^This invitation works until /);
+    await setupUser().type(screen.getByLabelText("New Password"), "Fresh#Start26");
+    await setupUser().type(screen.getByLabelText("Confirm New Password"), "Fresh#Start26");
+    await setupUser().click(screen.getByRole("button", { name: "Set my password" }));
+    expect(await screen.findByText("Your password is set")).toBeInTheDocument();
+    expect(fake.calls.find((call) => call.url === "/password/reset")?.body).toEqual({ token: "abc123", email: "employee@example.com", password: "Fresh#Start26", password_confirmation: "Fresh#Start26" });
+  });
+
+  it("says what to do when the invitation has expired", async () => {
+    const fake = fakeApi();
+    fake.on("POST", "/password/verify-token", [200, { data: { token_valid: false, time_remaining: 0, reason: "expired", purpose: "invitation" } }]);
+    renderAt(LINK);
+    expect(await screen.findByText("This invitation cannot be used")).toBeInTheDocument();
+    expect(screen.getByText("This invitation has expired. Ask your administrator to send it again, or request a link by e-mail.")).toBeInTheDocument();
+    expect(screen.getByText("it is older than 7 days (it expired)")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Request a link by e-mail" })).toHaveAttribute("href", "/forgot-password");
+  });
+});

@@ -145,6 +145,8 @@ const TABLE: Record<Action, boolean[]> = {
   "users.writePay":    [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, Y,  Y],
   // Someone else's password or e-mail also needs the pay permission: see the conditions below.
   "users.setCredentials": [Y, Y, Y, Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, N,  N],
+  // Sending an invitation hands the account to whoever holds the mailbox: the same rule as setting credentials.
+  "users.invite":      [Y, Y,  Y,   Y, Y,  Y,      N, N,  N,   N, N,  N,      N, N,  N,   Y, N,  N],
 };
 
 /** The permissions a rule names (read from the policies only to build roles, never to decide answers). */
@@ -354,7 +356,7 @@ describe("conditions on people: nobody acts on, or gives, more than they hold", 
   });
 
   it("only a super administrator acts on, or makes, a super administrator", () => {
-    for (const action of ["users.update", "users.delete", "users.assign", "users.create", "users.setCredentials"] as const) {
+    for (const action of ["users.update", "users.delete", "users.assign", "users.create", "users.setCredentials", "users.invite"] as const) {
       expect(decide(actor(2, PERMISSIONS), action, superAdmin)).toEqual({ reason: "users.superAdminOnly" });
       expect(decide(actor(0, [], ME), action, superAdmin)).toBe(true);
     }

@@ -137,7 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.post("/password/reset", { config: { public: true }, schema: { body: resetPasswordBody, response: { 200: messageReply } } }, async (request) => {
-    await auth.resetPassword(app.ctx, request.body, request.origin);
-    return { message: request.t("auth.passwordReset") };
+    const purpose = await auth.resetPassword(app.ctx, request.body, request.origin);
+    return { message: request.t(purpose === "invitation" ? "auth.invitationAccepted" : "auth.passwordReset") };
   });
 };

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import {
   RESET_LINK_MINUTES,
@@ -12,20 +12,19 @@ import {
 import { ACCESS_LEVEL } from "../../../contracts/permissions";
 import { passwordResets, roles, users } from "../../db/schema";
 import { recordActivity } from "../../lib/audit";
-import { minutesFrom } from "../../lib/clock";
-import type { Db } from "../../db/client";
 import type { AppContext } from "../../lib/context";
 import type { RequestOrigin } from "../../lib/origin";
 import { HttpError, invalidField } from "../../lib/errors";
 import type { Translate } from "../../lib/i18n";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
-import { hashToken, newToken } from "../../lib/tokens";
+import { newToken } from "../../lib/tokens";
 import { mutate, type Author } from "../../lib/write";
 import type { SettingsValues } from "../../../contracts/settings";
 import { readSettings } from "../settings/service";
 
 type SystemSettings = SettingsValues<"system">;
 import { insertUserRecord } from "../users/service";
+import { issuePasswordLink, passwordLinkState, passwordLinkUrl, type LinkPurpose, type PasswordLinkState } from "./password-links";
 import { maySignIn, revokeAllTokens, revokeToken, toMe, type AuthUser } from "./sessions";
 import { deviceCookieName, readCookie, verifyDeviceCookie } from "../../lib/device-cookies";
 import { afterFirstFactor, type SignIn } from "./sign-in";
@@ -162,109 +161,43 @@ export async function requestPasswordReset(
   ctx.jobs.afterReply("password-reset-mail", () => sendResetLink(ctx, input.email, origin, t, now));
 }
 
-/** What a reset link is checked against: the person as they stand now. */
-interface LinkHolder {
-  password_hash: string;
-  email: string;
-  updated_at: Date;
-  is_active: boolean;
-  archived_at: Date | null;
-  employment_status: string;
-}
-
-/**
- * Stands for the person's password, e-mail and last recorded change: a link
- * stays good only while this still matches. A new password or address voids it
- * whichever code writes them; updated_at adds every other recorded change, so
- * a deactivated person's link stays void after they are restored.
- */
-function credentialsFingerprint(user: LinkHolder): string {
-  return hashToken(JSON.stringify([user.password_hash, user.email, user.updated_at.toISOString()]));
-}
-
 async function sendResetLink(ctx: AppContext, email: string, origin: RequestOrigin, t: Translate, now: Date) {
   const found = await findUserByEmail(ctx, email);
   if (!found || !maySignIn(found.user)) return;
-  const token = newToken();
-  // A new link replaces every earlier unused one.
-  await ctx.db.delete(passwordResets).where(and(eq(passwordResets.user_id, found.user.id), isNull(passwordResets.used_at)));
-  await ctx.db.insert(passwordResets).values({
-    user_id: found.user.id,
-    token_hash: hashToken(token),
-    credentials_fingerprint: credentialsFingerprint(found.user),
-    created_at: now,
-    expires_at: minutesFrom(now, RESET_LINK_MINUTES),
-  });
-  const link = `${ctx.config.appUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+  const { token } = await issuePasswordLink(ctx.db, found.user, "reset", now);
   await ctx.mailer.send({
     to: email,
     subject: t("mail.reset.subject"),
-    text: t("mail.reset.body", { name: found.user.name, link, minutes: RESET_LINK_MINUTES }),
+    text: t("mail.reset.body", { name: found.user.name, link: passwordLinkUrl(ctx.config.appUrl, token, email), minutes: RESET_LINK_MINUTES }),
   });
   // The link is a change of the person's: on record, but it leaves their sessions alone.
   await recordActivity(ctx.db, { actorId: found.user.id, action: "auth.password_reset_requested", subjectType: "user", subjectId: found.user.id, origin, at: now });
 }
 
-export type ResetTokenState =
-  | { valid: true; resetId: number; userId: number; expiresAt: Date }
-  | { valid: false; reason: "invalid" | "used" | "expired" | "revoked" };
-
-/** The link and its person; locked, the answer holds until the transaction ends. */
-async function findResetLink(db: Db, token: string, email: string, lock: boolean) {
-  const query = db
-    .select({
-      id: passwordResets.id,
-      userId: passwordResets.user_id,
-      expiresAt: passwordResets.expires_at,
-      usedAt: passwordResets.used_at,
-      fingerprint: passwordResets.credentials_fingerprint,
-      holder: {
-        password_hash: users.password_hash,
-        email: users.email,
-        updated_at: users.updated_at,
-        is_active: users.is_active,
-        archived_at: users.archived_at,
-        employment_status: users.employment_status,
-      },
-    })
-    .from(passwordResets)
-    .innerJoin(users, eq(users.id, passwordResets.user_id))
-    .where(and(eq(passwordResets.token_hash, hashToken(token)), eq(users.email, email)));
-  const [row] = await (lock ? query.for("update") : query);
-  return row;
-}
-
-async function resetTokenState(db: Db, token: string, email: string, now: Date, lock = false): Promise<ResetTokenState> {
-  const row = await findResetLink(db, token, email, lock);
-  if (!row) return { valid: false, reason: "invalid" };
-  if (row.usedAt) return { valid: false, reason: "used" };
-  if (row.expiresAt.getTime() <= now.getTime()) return { valid: false, reason: "expired" };
-  if (!maySignIn(row.holder) || row.fingerprint !== credentialsFingerprint(row.holder)) return { valid: false, reason: "revoked" };
-  return { valid: true, resetId: row.id, userId: row.userId, expiresAt: row.expiresAt };
-}
-
 export async function verifyResetToken(ctx: AppContext, input: z.output<typeof verifyResetTokenBody>) {
   const now = ctx.clock.now();
-  const state = await resetTokenState(ctx.db, input.token, input.email, now);
-  if (!state.valid) return { token_valid: false, time_remaining: 0, reason: state.reason };
+  const state = await passwordLinkState(ctx.db, input.token, input.email, now);
+  if (!state.valid) return { token_valid: false, time_remaining: 0, reason: state.reason, purpose: state.purpose };
   const minutes = Math.ceil((state.expiresAt.getTime() - now.getTime()) / 60_000);
-  return { token_valid: true, time_remaining: minutes };
+  return { token_valid: true, time_remaining: minutes, purpose: state.purpose };
 }
 
-function refuseLink(state: ResetTokenState & { valid: false }): never {
-  throw invalidField("token", `auth.resetToken.${state.reason}`);
+function refuseLink(state: PasswordLinkState & { valid: false }): never {
+  const kind = state.purpose === "invitation" && state.reason !== "invalid" ? "invitationToken" : "resetToken";
+  throw invalidField("token", `auth.${kind}.${state.reason}`);
 }
 
-export async function resetPassword(ctx: AppContext, input: z.output<typeof resetPasswordBody>, origin: RequestOrigin): Promise<void> {
+/** Sets the password the link was for; answers which kind of link it was. */
+export async function resetPassword(ctx: AppContext, input: z.output<typeof resetPasswordBody>, origin: RequestOrigin): Promise<LinkPurpose> {
   const now = ctx.clock.now();
   // A bad link is refused before the slow hash; the transaction checks it again.
-  const first = await resetTokenState(ctx.db, input.token, input.email, now);
+  const first = await passwordLinkState(ctx.db, input.token, input.email, now);
   if (!first.valid) refuseLink(first);
   const passwordHash = await hashPassword(input.password, ctx.config.passwordHashing);
-  await mutate(ctx, { actorId: first.userId, origin }, { action: "auth.password_reset", subjectType: "user" }, async (tx) => {
+  await mutate(ctx, { actorId: first.userId, origin }, { action: first.purpose === "invitation" ? "auth.invitation_accepted" : "auth.password_reset", subjectType: "user" }, async (tx) => {
     // Locked with its person: a second use of the link, or a change to the person, since
     // the first look either waits for this reset or is seen here.
-    const state = await resetTokenState(tx, input.token, input.email, now, true);
+    const state = await passwordLinkState(tx, input.token, input.email, now, true);
     if (!state.valid) refuseLink(state);
     await tx.update(passwordResets).set({ used_at: now }).where(eq(passwordResets.id, state.resetId));
     await tx.update(users).set({ password_hash: passwordHash, updated_at: now }).where(eq(users.id, state.userId));
@@ -273,6 +206,7 @@ export async function resetPassword(ctx: AppContext, input: z.output<typeof rese
   });
   // Whoever failed on purpose to lock the owner out loses their hold: the owner proved the mailbox.
   await clearAttempts(ctx.db, "login", input.email);
+  return first.purpose;
 }
 
 export async function register(ctx: AppContext, input: z.output<typeof registerBody>, origin: RequestOrigin): Promise<Me> {

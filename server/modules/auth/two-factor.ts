@@ -259,7 +259,7 @@ export interface Challenge {
 }
 
 /** Stands for the person's password: a challenge dies when it changes. */
-export const passwordFingerprint = (passwordHash: string) => hashToken(`challenge\n${passwordHash}`).slice(0, 24);
+export const passwordFingerprint = (passwordHash: string | null) => hashToken(`challenge\n${passwordHash ?? ""}`).slice(0, 24);
 
 export function issueChallenge(ctx: AppContext, challenge: Challenge, now: Date): { challenge: string; expires_at: string } {
   const expiresAt = minutesFrom(now, CHALLENGE_MINUTES);

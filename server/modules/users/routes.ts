@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { activityRecord } from "../../../contracts/activities";
 import { dataReply } from "../../../contracts/replies";
-import { personLookup, personLookupQuery, removalPreview, removalPreviewQuery, userCreateBody, userOption, userPreferences, userRecord, userUpdateBody } from "../../../contracts/users";
+import { invitationSent, personLookup, personLookupQuery, removalPreview, removalPreviewQuery, userCreateBody, userOption, userPreferences, userRecord, userUpdateBody } from "../../../contracts/users";
 import { idParams } from "../../../contracts/validation";
 import { crudRoutes } from "../../lib/crud";
+import { resendInvitation } from "./invite";
 import { listUsers, widestSpec } from "./list";
 import { lookupPeople } from "./lookup";
 import { profileOf } from "./profile";
@@ -35,6 +36,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { action: "users.delete" }, schema: { querystring: removalPreviewQuery, response: { 200: dataReply(z.array(removalPreview)) } } },
     async (request) => ({ data: await previewRemoval(app.ctx, request.user, request.query.ids, request.t) }),
   );
+
+  // A new person's invitation to choose their password, sent again from their record.
+  app.post("/users/:id/invitation", { config: { action: "users.invite" }, schema: { params: idParams, response: { 200: dataReply(invitationSent) } } }, async (request) => {
+    const sent = await resendInvitation(app.ctx, request.user, request.author, request.params.id);
+    return { data: sent, message: request.t("users.invitationSent", { email: sent.email }) };
+  });
 
   app.post("/users/:id/restore", { config: { action: "users.restore" }, schema: { params: idParams, response: { 200: dataReply(userRecord) } } }, async (request) => ({
     data: await restoreUser(app.ctx, request.user, request.author, request.params.id),

@@ -15,6 +15,7 @@ import { dateInZone } from "../../lib/time-zone";
 import { recordRate } from "../payroll/pay-rates";
 import { companyFacts } from "../company/facts";
 import { mutate, type Author } from "../../lib/write";
+import { inviteesByIds, sendInvitations } from "../auth/invitations";
 import { revokeAllTokens, signInAllowed } from "../auth/sessions";
 import type { Translate } from "../../lib/i18n";
 import { deleteOwnRows, historyOf } from "./history";
@@ -82,7 +83,7 @@ export async function createUserRecord(db: Db, input: AccountFields & { password
  * The insert itself, with the password already hashed: a transaction can
  * hold it without holding the (single, embedded) database through the hashing.
  */
-export async function insertUserRecord(db: Db, { work_location_ids = [], ...input }: AccountFields & { password_hash: string }, now: Date): Promise<UserRow> {
+export async function insertUserRecord(db: Db, { work_location_ids = [], ...input }: AccountFields & { password_hash: string | null }, now: Date): Promise<UserRow> {
   const email = input.email.trim().toLowerCase();
   await assertUnique(db, "email", email);
   await assertUnique(db, "employee_number", input.employee_number);
@@ -132,6 +133,7 @@ export function toUserRecord(row: UserRow, role: RoleRef, reader: Actor, appKey:
   };
   if (can(reader, "users.viewTwoFactor", subjectOf(row, role))) {
     record.two_factor = { enabled: row.two_factor_enabled_at !== null, enabled_at: row.two_factor_enabled_at?.toISOString() ?? null };
+    record.password_set = row.password_hash !== null;
   }
   if (can(reader, "users.viewPay", subjectOf(row, role))) {
     Object.assign(record, {
@@ -205,10 +207,12 @@ export async function createUser(ctx: AppContext, actor: Actor, author: Author, 
   await assertLocationsExist(ctx.db, fields.work_location_ids);
   await assertManager(ctx.db, fields.manager_id, null);
   const now = ctx.clock.now();
-  const passwordHash = await hashPassword(password, ctx.config.passwordHashing);
+  // Without a password typed for them, the person chooses their own from an e-mailed invitation.
+  const passwordHash = password === undefined ? null : await hashPassword(password, ctx.config.passwordHashing);
   const id = await mutate(ctx, author, { action: "user.created", subjectType: "user" }, async (tx) => {
     const created = await insertUserRecord(tx, { ...fields, password_hash: passwordHash, created_by: actor.id }, now);
-    return { result: created.id, subjectId: created.id, changes: fields };
+    if (passwordHash === null) await sendInvitations(ctx, tx, await inviteesByIds(tx, [created.id]), actor.id, now);
+    return { result: created.id, subjectId: created.id, changes: passwordHash === null ? { ...fields, invitation: "sent" } : fields };
   });
   return writtenUser(ctx, actor, id);
 }

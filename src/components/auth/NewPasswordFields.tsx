@@ -15,16 +15,16 @@ const CONFIRMATION_RULES = [zodObjectRule(NEW_PASSWORD, "password_confirmation")
  * checklist: the one block the reset screen, the profile and the employee
  * form all use. Field names are the API's: password, password_confirmation.
  */
-export function NewPasswordFields({ passwordLabel, confirmLabel, autoFocus }: { passwordLabel: string; confirmLabel: string; autoFocus?: boolean }) {
+export function NewPasswordFields({ passwordLabel, confirmLabel, autoFocus, preserve }: { passwordLabel: string; confirmLabel: string; autoFocus?: boolean; preserve?: boolean }) {
   const password = Form.useWatch<string | undefined>("password") ?? "";
   return (
     <>
-      <Form.Item name="password" label={passwordLabel} rules={PASSWORD_RULES} style={{ marginBottom: 8 }}>
+      <Form.Item name="password" label={passwordLabel} rules={PASSWORD_RULES} style={{ marginBottom: 8 }} preserve={preserve}>
         <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus={autoFocus} />
       </Form.Item>
       <PasswordStrengthMeter password={password} />
       <PasswordChecklist password={password} />
-      <Form.Item name="password_confirmation" label={confirmLabel} dependencies={["password"]} rules={CONFIRMATION_RULES}>
+      <Form.Item name="password_confirmation" label={confirmLabel} dependencies={["password"]} rules={CONFIRMATION_RULES} preserve={preserve}>
         <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
       </Form.Item>
     </>

@@ -12,6 +12,8 @@ import { useFormSubmit } from "../../components/form";
 import { ApiError } from "../../lib/http";
 import { ROUTES } from "../../routing/guards";
 import { toast, TOAST_LIFE } from "../../lib/toast";
+import { INVITATION_LINK_DAYS } from "../../../contracts/auth";
+import { formatDateTime } from "../../lib/dates";
 import { useResetLink } from "./useResetLink";
 
 const WARN_AT_MINUTES = 5;
@@ -29,11 +31,13 @@ export default function ResetPasswordPage() {
   const token = params.get("token") ?? undefined;
   const email = params.get("email") ?? undefined;
   const { state, succeed } = useResetLink(token, email);
-  useDocumentTitle(t("reset.pageTitle"));
+  // An invitation's page welcomes a new person; a reset's speaks of a new password.
+  const invited = state.status !== "verifying" && state.purpose === "invitation";
+  useDocumentTitle(t(invited ? "reset.invitation.pageTitle" : "reset.pageTitle"));
   const { formProps, busy, error } = useFormSubmit<ResetForm>({
     submit: async (values) => {
-      await authApi.resetPassword({ token: token!, email: email!, ...values });
-      toast("success", t("reset.successToastTitle"), t("reset.successToast"), TOAST_LIFE.long);
+      const { data } = await authApi.resetPassword({ token: token!, email: email!, ...values });
+      toast("success", invited ? data.message : t("reset.successToastTitle"), invited ? undefined : t("reset.successToast"), TOAST_LIFE.long);
       succeed();
     },
     // The spec: the first password error, else the server's message, else the fallback, in the banner.
@@ -70,8 +74,8 @@ export default function ResetPasswordPage() {
       <AuthShell>
         <Result
           status="success"
-          title={t("reset.successTitle")}
-          subTitle={t("reset.successText")}
+          title={t(invited ? "reset.invitation.successTitle" : "reset.successTitle")}
+          subTitle={t(invited ? "reset.invitation.successText" : "reset.successText")}
           extra={
             <LinkButton to={ROUTES.login} type="primary">
               {t("reset.goToLogin")}
@@ -85,16 +89,18 @@ export default function ResetPasswordPage() {
   if (state.status === "invalid") {
     return (
       <AuthShell>
-        <Result status="error" title={t("reset.invalidTitle")} subTitle={state.message} style={{ padding: "0 0 16px" }} />
-        <Typography.Paragraph type="secondary">{t("reset.invalidIntro")}</Typography.Paragraph>
+        <Result status="error" title={t(invited ? "reset.invitation.invalidTitle" : "reset.invalidTitle")} subTitle={state.message} style={{ padding: "0 0 16px" }} />
+        <Typography.Paragraph type="secondary">{t(invited ? "reset.invitation.invalidIntro" : "reset.invalidIntro")}</Typography.Paragraph>
         <ul data-testid="invalid-reasons">
-          <li>{t("reset.reasonExpired")}</li>
+          <li>{invited ? t("reset.invitation.reasonExpired", { count: INVITATION_LINK_DAYS }) : t("reset.reasonExpired")}</li>
           <li>{t("reset.reasonUsed")}</li>
+          {invited && <li>{t("reset.invitation.reasonReplaced")}</li>}
           <li>{t("reset.reasonMalformed")}</li>
         </ul>
+        {invited && <Typography.Paragraph>{t("reset.invitation.askAgain")}</Typography.Paragraph>}
         <Space direction="vertical" style={{ width: "100%" }}>
           <LinkButton to={ROUTES.forgotPassword} type="primary" block>
-            {t("reset.requestNew")}
+            {t(invited ? "reset.invitation.requestLink" : "reset.requestNew")}
           </LinkButton>
           {backToLogin}
         </Space>
@@ -104,8 +110,12 @@ export default function ResetPasswordPage() {
 
   const { minutesLeft } = state;
   return (
-    <AuthShell title={t("reset.title")} subtitle={t("reset.subtitle", { email })}>
-      {minutesLeft <= WARN_AT_MINUTES ? (
+    <AuthShell title={t(invited ? "reset.invitation.title" : "reset.title")} subtitle={t(invited ? "reset.invitation.subtitle" : "reset.subtitle", { email })}>
+      {invited && minutesLeft > WARN_AT_MINUTES ? (
+        <Typography.Paragraph type="secondary" data-testid="expiry-note">
+          <ClockCircleOutlined /> {t("reset.invitation.validUntil", { date: formatDateTime(new Date(Date.now() + minutesLeft * 60_000).toISOString()) })}
+        </Typography.Paragraph>
+      ) : minutesLeft <= WARN_AT_MINUTES ? (
         <Alert
           type="warning"
           showIcon
@@ -124,7 +134,7 @@ export default function ResetPasswordPage() {
       <Form {...formProps} layout="vertical" requiredMark={false}>
         <NewPasswordFields passwordLabel={t("reset.newPassword")} confirmLabel={t("reset.confirmPassword")} autoFocus />
         <Button type="primary" htmlType="submit" block size="large" loading={busy} disabled={busy || minutesLeft <= 0} style={{ marginBottom: 12 }}>
-          {busy ? t("reset.submitting") : t("reset.submit")}
+          {busy ? t("reset.submitting") : t(invited ? "reset.invitation.submit" : "reset.submit")}
         </Button>
       </Form>
       {backToLogin}

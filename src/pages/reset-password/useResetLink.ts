@@ -5,11 +5,14 @@ import { authApi } from "../../api/auth";
 import { ApiError } from "../../lib/http";
 import { toast, TOAST_LIFE } from "../../lib/toast";
 
+/** reset: asked for on the sign-in screen; invitation: a new person's first password. */
+export type LinkPurpose = "reset" | "invitation";
+
 export type ResetLinkState =
   | { status: "verifying" }
-  | { status: "valid"; minutesLeft: number }
-  | { status: "invalid"; message: string }
-  | { status: "success" };
+  | { status: "valid"; minutesLeft: number; purpose: LinkPurpose }
+  | { status: "invalid"; message: string; purpose: LinkPurpose }
+  | { status: "success"; purpose: LinkPurpose };
 
 const MINUTE_MS = 60_000;
 
@@ -20,7 +23,7 @@ const MINUTE_MS = 60_000;
 export function useResetLink(token: string | undefined, email: string | undefined) {
   const { t } = useTranslation();
   const [state, setState] = useState<ResetLinkState>(() =>
-    token && email ? { status: "verifying" } : { status: "invalid", message: t("reset.missing") },
+    token && email ? { status: "verifying" } : { status: "invalid", message: t("reset.missing"), purpose: "reset" },
   );
 
   useEffect(() => {
@@ -30,12 +33,12 @@ export function useResetLink(token: string | undefined, email: string | undefine
       .verifyResetToken(token, email)
       .then(({ data }) => {
         if (cancelled) return;
-        const { token_valid, time_remaining, reason } = data.data;
-        if (token_valid) setState({ status: "valid", minutesLeft: time_remaining ?? RESET_LINK_MINUTES });
-        else setState({ status: "invalid", message: reason && reason !== "invalid" ? t(`auth.resetToken.${reason}`) : t("reset.tokenInvalid") });
+        const { token_valid, time_remaining, reason, purpose = "reset" } = data.data;
+        if (token_valid) setState({ status: "valid", minutesLeft: time_remaining ?? RESET_LINK_MINUTES, purpose });
+        else setState({ status: "invalid", message: reason && reason !== "invalid" ? t(`auth.${purpose === "invitation" ? "invitationToken" : "resetToken"}.${reason}`) : t("reset.tokenInvalid"), purpose });
       })
       .catch((failure: unknown) => {
-        if (!cancelled) setState({ status: "invalid", message: failure instanceof ApiError && failure.status !== 0 ? failure.message : t("reset.tokenInvalid") });
+        if (!cancelled) setState({ status: "invalid", message: failure instanceof ApiError && failure.status !== 0 ? failure.message : t("reset.tokenInvalid"), purpose: "reset" });
       });
     return () => {
       cancelled = true;
@@ -55,9 +58,12 @@ export function useResetLink(token: string | undefined, email: string | undefine
   useEffect(() => {
     if (!expired) return;
     toast("error", t("reset.expiredToastTitle"), t("reset.expiredToast"), TOAST_LIFE.long);
-    setState({ status: "invalid", message: t("auth.resetToken.expired") });
+    setState((current) => {
+      const purpose = current.status === "verifying" ? "reset" : current.purpose;
+      return { status: "invalid", message: t(purpose === "invitation" ? "auth.invitationToken.expired" : "auth.resetToken.expired"), purpose };
+    });
   }, [expired, t]);
 
-  const succeed = useCallback(() => setState({ status: "success" }), []);
+  const succeed = useCallback(() => setState((current) => ({ status: "success", purpose: current.status === "valid" ? current.purpose : "reset" })), []);
   return { state, succeed };
 }

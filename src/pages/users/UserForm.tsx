@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { useCustom } from "@refinedev/core";
-import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Switch, Typography } from "antd";
+import { Button, Card, Col, DatePicker, Form, Input, Radio, Row, Select, Space, Switch, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { INVITATION_LINK_DAYS } from "../../../contracts/auth";
 import { isCurrencyCode } from "../../../contracts/money";
 import { userCreateBody, type UserRecord } from "../../../contracts/users";
 import { NewPasswordFields } from "../../components/auth/NewPasswordFields";
@@ -18,6 +19,28 @@ import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 const DEFAULT_CURRENCY = "USD";
 /** Each field as the create contract checks it; the update contract checks the same fields, each optional. */
 const RULES = zodRules(userCreateBody.shape);
+
+/**
+ * How a new person gets in: an e-mailed invitation to choose their own
+ * password (the default), or a password typed here. The password fields
+ * leave the form with the choice, so an invitation sends none.
+ */
+function SignInChoice({ typed, onChange, passwordLabel, confirmLabel }: { typed: boolean; onChange: (typed: boolean) => void; passwordLabel: string; confirmLabel: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item label={t("employees.signIn.label")}>
+        <Radio.Group value={typed ? "password" : "invite"} onChange={(event) => onChange(event.target.value === "password")}>
+          <Space direction="vertical">
+            <Radio value="invite">{t("employees.signIn.invite", { count: INVITATION_LINK_DAYS })}</Radio>
+            <Radio value="password">{t("employees.signIn.password")}</Radio>
+          </Space>
+        </Radio.Group>
+      </Form.Item>
+      {typed && <NewPasswordFields passwordLabel={passwordLabel} confirmLabel={confirmLabel} preserve={false} />}
+    </>
+  );
+}
 
 /** The person's manager, as the form holds it: an id, or null for none. */
 function ManagerPicker({ value, onChange, ...field }: { id?: string; value?: number | null; onChange?: (id: number | null) => void }) {
@@ -63,6 +86,8 @@ export function UserForm({ action, id }: UserFormProps) {
   const { result: roleOptions } = useCustom<{ data: { id: number; name: string }[] }>({ url: "/roles/options", method: "get" });
   const options = (choices: readonly Choice[]) => choices.map((choice) => ({ value: choice.value, label: t(choice.labelKey) }));
   const field = (name: string) => t(`employees.fields.${name}`);
+  // A new person is e-mailed an invitation to choose their password, unless one is typed for them.
+  const [typesPassword, setTypesPassword] = useState(false);
 
   return (
     <Form
@@ -120,11 +145,7 @@ export function UserForm({ action, id }: UserFormProps) {
             <Form.Item name="is_active" label={field("is_active")} rules={RULES.is_active} valuePropName="checked">
               <Switch />
             </Form.Item>
-            {action === "create" && (
-              <>
-                <NewPasswordFields passwordLabel={field("password")} confirmLabel={field("password_confirmation")} />
-              </>
-            )}
+            {action === "create" && <SignInChoice typed={typesPassword} onChange={setTypesPassword} passwordLabel={field("password")} confirmLabel={field("password_confirmation")} />}
           </Card>
         </Col>
         <Col xs={24} lg={12}>
@@ -196,7 +217,7 @@ export function UserForm({ action, id }: UserFormProps) {
           )}
         </Col>
       </Row>
-      <Typography.Paragraph type="secondary">{t("employees.requiredHint")}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t(action === "create" && typesPassword ? "employees.requiredHintWithPassword" : "employees.requiredHint")}</Typography.Paragraph>
       <Button type="primary" {...saveButtonProps}>
         {t("common.save")}
       </Button>

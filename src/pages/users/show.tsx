@@ -16,6 +16,7 @@ import { StateTag, type StateTone } from "../../components/common/StateTag";
 import { ActivityChanges } from "../activities/ActivityChanges";
 import { PayHistory } from "./PayHistory";
 import { EndSessionsButton } from "./EndSessionsButton";
+import { InvitationState } from "./InvitationState";
 import { ResetTwoFactorButton } from "./ResetTwoFactorButton";
 import { RestoreButton } from "./RestoreButton";
 import { TwoFactorState } from "./TwoFactorState";
@@ -55,6 +56,7 @@ export default function UserProfilePage() {
   const { user } = profile;
   const field = (name: string) => t(`employees.fields.${name}`);
   const dash = "—";
+  const subject = { id: user.id, access_level: user.access_level, role_permissions: [] };
 
   const details = (
     <>
@@ -71,7 +73,12 @@ export default function UserProfilePage() {
               </Descriptions.Item>
               <Descriptions.Item label={field("access_level")}>{t(`accessLevel.${user.access_level}`)}</Descriptions.Item>
               <Descriptions.Item label={field("role")}>{user.role?.name ?? t("home.noRole")}</Descriptions.Item>
-              {/* Sent to whoever manages people (users.viewTwoFactor). */}
+              {/* Sent to whoever manages people (users.viewTwoFactor), as is password_set. */}
+              {user.password_set !== undefined && (
+                <Descriptions.Item label={t("employees.invitation.label")}>
+                  <InvitationState person={user} canResend={may("users.invite", subject) && !user.archived_at} onSent={() => void query.refetch()} />
+                </Descriptions.Item>
+              )}
               {user.two_factor && (
                 <Descriptions.Item label={t("twoFactor.title")}>
                   <TwoFactorState state={user.two_factor} />
@@ -130,7 +137,6 @@ export default function UserProfilePage() {
   );
 
   // Pay history for whoever may read this person's pay (as the pay fields above); written by pay writers who may edit them.
-  const subject = { id: user.id, access_level: user.access_level, role_permissions: [] };
   const tabs = [
     ...(allowed("user-attendance", "list") ? [{ key: "attendance", label: t("userAttendance.profile.tab"), children: <AttendanceTab userId={user.id} /> }] : []),
     ...(may("users.viewPay", subject)
