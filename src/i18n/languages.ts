@@ -12,9 +12,9 @@ export interface Language {
   /** Loads the dayjs locale's definitions (English is built in). */
   dayjsLocale: () => Promise<unknown>;
   antd: () => Promise<{ default: Locale }>;
-  /** The sections the signed-out screens use (loaded for every language before the first render). */
+  /** The sections the signed-out screens use (loaded before the first render for the reader's language and English). */
   startupMessages: () => Promise<{ default: Record<string, unknown> }>;
-  /** Everything else, loaded with the signed-in shell. */
+  /** Everything else, loaded with the signed-in shell (another language's when someone switches to it). */
   signedInMessages: () => Promise<{ default: Record<string, unknown> }>;
 }
 

@@ -1,7 +1,7 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import dayjs from "dayjs";
-import { FALLBACK_LANGUAGE, findLanguage, LANGUAGES, languageFromBrowser } from "./languages";
+import { FALLBACK_LANGUAGE, findLanguage, languageFromBrowser } from "./languages";
 
 const LOCALE_KEY = "locale";
 
@@ -44,34 +44,61 @@ async function applyFormats(code: string): Promise<void> {
  * be in the new language.
  */
 export async function changeLanguage(code: string): Promise<void> {
-  await applyFormats(code);
+  await Promise.all([loadMessages(code), applyFormats(code)]);
   await i18next.changeLanguage(code);
   storeLocale(code);
 }
 
-/** Resolves once every language's startup messages are in: the app renders only after that. */
-export async function setupI18n(language = initialLanguage()): Promise<typeof i18next> {
-  const catalogues = await Promise.all(LANGUAGES.map((entry) => entry.startupMessages()));
-  const resources = Object.fromEntries(
-    LANGUAGES.map((entry, index) => [entry.code, { translation: catalogues[index].default }]),
+/**
+ * Messages come per language, as they are needed: the signed-out screens'
+ * part of the reader's language and of English (the fallback) before the
+ * first render, the rest once the signed-in shell loads, and another
+ * language's parts when someone switches to it. Five whole catalogues up
+ * front would cost the sign-in page most of its budget.
+ */
+const loadedParts = new Set<string>();
+let signedIn = false;
+let signedInMessages: Promise<void> | null = null;
+
+async function loadMessages(code: string): Promise<void> {
+  const entry = findLanguage(code);
+  if (!entry) return;
+  const parts = signedIn ? (["startup", "signedIn"] as const) : (["startup"] as const);
+  await Promise.all(
+    parts
+      .filter((part) => !loadedParts.has(`${code}:${part}`))
+      .map(async (part) => {
+        const catalogue = await (part === "startup" ? entry.startupMessages() : entry.signedInMessages());
+        i18next.addResourceBundle(code, "translation", catalogue.default, true, true);
+        loadedParts.add(`${code}:${part}`);
+      }),
   );
+}
+
+const inUse = (language: string) => [...new Set([language, FALLBACK_LANGUAGE])];
+
+/** Resolves once the reader's language's startup messages (and English's) are in: the app renders only after that. */
+export async function setupI18n(language = initialLanguage()): Promise<typeof i18next> {
+  // A new start holds nothing yet (tests start again in one process).
+  loadedParts.clear();
+  signedIn = false;
+  signedInMessages = null;
   await i18next.use(initReactI18next).init({
-    resources,
+    resources: {},
+    partialBundledLanguages: true,
     lng: language,
     fallbackLng: FALLBACK_LANGUAGE,
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  await Promise.all(inUse(language).map(loadMessages));
   await applyFormats(language);
   return i18next;
 }
 
-let signedInMessages: Promise<void> | null = null;
-
-/** The rest of every language's messages, before the signed-in shell first renders. */
+/** The rest of the messages of the language in use (and English's), before the signed-in shell first renders. */
 export function loadSignedInMessages(): Promise<void> {
-  signedInMessages ??= Promise.all(LANGUAGES.map((entry) => entry.signedInMessages())).then((catalogues) => {
-    LANGUAGES.forEach((entry, index) => i18next.addResourceBundle(entry.code, "translation", catalogues[index].default, true, true));
-  });
+  signedIn = true;
+  signedInMessages ??= Promise.all(inUse(i18next.language).map(loadMessages)).then(() => undefined);
   return signedInMessages;
 }

@@ -343,7 +343,7 @@ describe("what is not a spreadsheet", () => {
     // A workbook whose directory claims 2 GB unpacked (a "zip bomb") is refused before anything is unpacked.
     const bomb = Buffer.from(xlsx);
     bomb.writeUInt32LE(0x7fffffff, bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 24);
-    expect(await fileError(upload(run.id, bomb))).toEqual({ file: ["This workbook unpacks to more than 150 MB, far beyond a payroll sheet. Save the sheet again as a plain .xlsx or .csv and import that."] });
+    expect(await fileError(upload(run.id, bomb))).toEqual({ file: ["This workbook unpacks to more than 150 MB, far beyond a sheet of this kind. Save it again as a plain .xlsx or .csv and import that."] });
     expect(await fileError(call(t, admin, { method: "POST", url: `/api/payroll/${run.id}/import`, payload: {} }))).toEqual({ file: ["Choose a spreadsheet (XLSX or CSV) to import."] });
     const two = multipart([
       { name: "file", filename: "a.csv", contentType: "text/csv", content: "x" },

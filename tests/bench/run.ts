@@ -429,7 +429,7 @@ async function main(): Promise<void> {
     row(["GET /api/me p99 latency", `${result.latency.p99} ms`, ""], widths),
     row(["GET /api/me non-2xx / errors / timeouts", `${result.non2xx} / ${result.errors} / ${result.timeouts}`, ""], widths),
     row(["  same with LOG_LEVEL=warn: req/s, p99", `${quietResult.requests.average.toFixed(0)}, ${quietResult.latency.p99} ms`, "(context)"], widths),
-    row([`login route JS gzipped (${bundle.files.length} files)`, `${loginKb.toFixed(1)} KB`, `<= ${LOGIN_BUDGET_KB} KB`], widths),
+    row([`login route JS gzipped (${bundle.files.length} files, a reader of ${bundle.language})`, `${loginKb.toFixed(1)} KB`, `<= ${LOGIN_BUDGET_KB} KB`], widths),
     row(["login route JS raw", `${(bundle.rawBytes / 1024).toFixed(1)} KB`, ""], widths),
     row(["cold start (empty DATA_DIR, migrate + seed)", `${(coldMs / 1000).toFixed(2)} s`, ""], widths),
     row(["warm start (same DATA_DIR)", `${(warmMs / 1000).toFixed(2)} s`, ""], widths),

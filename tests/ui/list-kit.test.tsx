@@ -5,6 +5,7 @@ import routerProvider from "@refinedev/react-router";
 import { Button } from "antd";
 import type { AxiosAdapter } from "axios";
 import i18next from "i18next";
+import { changeLanguage } from "../../src/i18n/setup";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -259,7 +260,7 @@ describe("list kit", () => {
   });
 
   it("names the select-all box and counts the selection in the reader's language, with plurals", async () => {
-    await i18next.changeLanguage("fr");
+    await changeLanguage("fr");
     try {
       const user = setupUser();
       renderPeople();
@@ -272,7 +273,8 @@ describe("list kit", () => {
       await user.click(within(rowOf("Person 5")).getByRole("checkbox"));
       expect(screen.getByTestId("bulk-count")).toHaveTextContent(/^2 lignes sélectionnées$/);
     } finally {
-      await i18next.changeLanguage("en");
+      await changeLanguage("en");
+      localStorage.clear();
     }
   });
 

@@ -54,8 +54,6 @@ async function employeeForm(answer: () => [number, unknown]) {
   fill("First name", "Dana");
   fill("Last name", "Reyes");
   fill("E-mail", "dana@example.com");
-  fill("Initial password", "Secret#2026");
-  fill("Confirm password", "Secret#2026");
   return fake;
 }
 

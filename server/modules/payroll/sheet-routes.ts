@@ -16,7 +16,7 @@ import { oneFileLimits } from "../../lib/uploads";
 import { bankFile } from "./sheet/bank-file";
 import { sendRunSheet } from "./sheet/download";
 import { payrollSheet } from "./sheet/grid";
-import { readUpload } from "./sheet/import-file";
+import { readSpreadsheetUpload } from "../../lib/spreadsheet-upload";
 import { importRun } from "./sheet/import-run";
 
 
@@ -36,7 +36,7 @@ export const payrollSheetRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post("/payroll/:id/import", { config: { action: "payroll.import" }, schema: { params: idParams, response: { 200: payrollImportReply } } }, async (request) => {
-    const upload = await readUpload(request, IMPORT_MAX_BYTES);
+    const upload = await readSpreadsheetUpload(request, IMPORT_MAX_BYTES);
     const { run, people } = await importRun(app.ctx, request.user, request.author, request.params.id, upload, request.t);
     return { data: run, message: request.t("payrollSheet.import.done", { count: people }) };
   });

@@ -15,15 +15,14 @@ import { sql } from "drizzle-orm";
 import { LANGUAGE_CODES } from "../../../../contracts/auth";
 import { minorDigits } from "../../../../contracts/money";
 import type { LineKind, PayslipLine } from "../../../../contracts/payroll";
-import { importCellKey, IMPORT_FILE_KEY, MAX_IMPORT_ERRORS, type SheetTotalColumn } from "../../../../contracts/payroll-sheet";
+import { importCellKey, type SheetTotalColumn } from "../../../../contracts/payroll-sheet";
 import type { Db } from "../../../db/client";
 import { payComponents, users } from "../../../db/schema";
-import { HttpError } from "../../../lib/errors";
 import { translator } from "../../../lib/i18n";
 import { paidByOtherRegularRuns, peopleInScope } from "../inputs";
 import type { RunRow } from "../runs";
-import { columnLetter, type CellValue } from "./cells";
-import type { SheetTable } from "./import-file";
+import { columnLetter, type CellValue } from "../../../lib/spreadsheet-cells";
+import { fileProblem, spreadsheetRejection, type SheetProblem, type SheetTable } from "../../../lib/spreadsheet-upload";
 import { isAdjustmentsColumn, isPersonColumn, isTotalColumn, keyOfHeader, majorTextIn, parseComponentKey, SUMMARY_PEOPLE } from "./layout";
 
 export interface ImportedPayslip {
@@ -49,19 +48,12 @@ interface Component {
 
 type Role = { kind: "person"; key: string } | { kind: "total"; key: SheetTotalColumn } | { kind: "line"; component: Component; line: LineKind } | { kind: "adjustments" };
 
-interface Problem {
-  sheet: string;
-  column: number;
-  row: number;
-  key: string;
-  params?: Record<string, unknown>;
-}
 
 /** "Total" as each language words the download's totals row. */
 const TOTAL_WORDS = new Set(LANGUAGE_CODES.map((language) => translator(language)("payrollSheet.total").trim().toLowerCase()));
 
 /** A sheet's columns by role, from its header row; problems with the header are added to `problems`. */
-function readHeader(table: SheetTable, components: ReadonlyMap<string, Component>, problems: Problem[]): { roles: Map<number, Role>; complete: boolean } | "summary" | null {
+function readHeader(table: SheetTable, components: ReadonlyMap<string, Component>, problems: SheetProblem[]): { roles: Map<number, Role>; complete: boolean } | "summary" | null {
   const [header] = table.rows;
   const roles = new Map<number, Role>();
   const seen = new Set<string>();
@@ -185,23 +177,9 @@ function orderLines(lines: (PayslipLine & { order: number })[]): PayslipLine[] {
     .map(({ order: _order, ...line }) => line);
 }
 
-/** The 422 listing every problem (the first MAX_IMPORT_ERRORS of them) by cell. */
-function rejection(problems: readonly Problem[]): HttpError {
-  const listed = problems.slice(0, MAX_IMPORT_ERRORS);
-  const errors: Record<string, { key: string; params?: Record<string, unknown> }[]> = Object.create(null);
-  for (const problem of listed) {
-    const key = problem.row === 0 ? IMPORT_FILE_KEY : importCellKey(problem.sheet, columnLetter(problem.column + 1), problem.row);
-    (errors[key] ??= []).push({ key: problem.key, params: problem.params });
-  }
-  const message = problems.length > listed.length ? "payrollSheet.import.rejectedMany" : "payrollSheet.import.rejected";
-  return new HttpError(422, message, { count: problems.length, shown: listed.length }, errors);
-}
-
-const fileProblem = (key: string, params?: Record<string, unknown>): Problem => ({ sheet: "", column: 0, row: 0, key, params });
-
 /** The run's payslips as the file states them, or a 422 listing every problem. Nothing is written. */
 export async function checkImport(db: Db, run: RunRow, tables: readonly SheetTable[]): Promise<ImportedPayslip[]> {
-  const problems: Problem[] = [];
+  const problems: SheetProblem[] = [];
   const components = await loadComponents(db);
   // A sheet with a column not understood (complete: false) has its rows' totals left unchecked: they would only echo the header's problem.
   const sheets: { table: SheetTable; roles: Map<number, Role>; complete: boolean; numberColumn: number }[] = [];
@@ -298,6 +276,6 @@ export async function checkImport(db: Db, run: RunRow, tables: readonly SheetTab
   if (people === 0 && problems.length === 0) problems.push(fileProblem("payrollSheet.import.noPeople"));
   const sums = ["gross", "deductions", "net", "employer_cost"] as const;
   if (problems.length === 0 && !sums.every((field) => Number.isSafeInteger(payslips.reduce((total, payslip) => total + payslip[field], 0)))) problems.push(fileProblem("payrollSheet.import.tooLarge"));
-  if (problems.length > 0) throw rejection(problems);
+  if (problems.length > 0) throw spreadsheetRejection(problems);
   return payslips;
 }

@@ -24,8 +24,11 @@ import { replacePayslips, totalsFromPayslips } from "../calculate-job";
 import { loadRunInputs, paidByOtherRegularRuns, personInputs, storedRunToLoad, type PayPerson } from "../inputs";
 import { readRun, type RunRow } from "../runs";
 import { checkImport, type ImportedPayslip } from "./import-check";
-import { readWorksheets } from "./import-file";
+import { readWorksheets } from "../../../lib/spreadsheet-upload";
 import { runFor } from "./run-access";
+
+/** The most rows a payroll sheet may hold, all worksheets together: a run's most people, and room for headers and totals. */
+const MAX_SHEET_ROWS = 50_500;
 
 const calculating = (status: string | null | undefined) => status === "queued" || status === "running";
 
@@ -66,7 +69,7 @@ export async function importRun(ctx: AppContext, actor: Actor, author: Author, i
   const view = await runFor(ctx, actor, id, "payroll.import");
   if (calculating(view.job_status)) throw new HttpError(409, "payroll.runs.calculating");
   const { run } = view;
-  const imported = await checkImport(ctx.db, run, await readWorksheets(file.content));
+  const imported = await checkImport(ctx.db, run, await readWorksheets(file.content, MAX_SHEET_ROWS));
   const drafts = await draftsOf(ctx, run, imported);
   const now = ctx.clock.now();
   const people = await mutate(ctx, author, { action: "payroll.imported", subjectType: "payroll" }, async (tx) => {
