@@ -18,6 +18,8 @@ export interface Mailer {
    * caller's transaction as `db` to send only if the caller's writes commit.
    */
   send(message: MailMessage, options?: { db?: Db }): Promise<void>;
+  /** The same for many messages, in a few statements (an import's invitations). */
+  sendMany(messages: readonly MailMessage[], options?: { db?: Db }): Promise<void>;
 }
 
 interface MailerOptions {
@@ -78,16 +80,16 @@ export async function createMailer({ db, clock, log, jobs, smtpUrl, from }: Mail
   };
   jobs.register(delivery);
 
-  return {
-    async send(message, options = {}) {
-      const queue = async (tx: Db) => {
-        const [row] = await tx
-          .insert(mailOutbox)
-          .values({ to_address: message.to, subject: message.subject, body_text: message.text, status: "pending", created_at: clock.now() })
-          .returning({ id: mailOutbox.id });
-        await jobs.enqueue(delivery, { outbox_id: row.id }, { db: tx });
-      };
-      await (options.db ? queue(options.db) : db.transaction(queue));
-    },
+  const sendMany: Mailer["sendMany"] = async (messages, options = {}) => {
+    if (messages.length === 0) return;
+    const queue = async (tx: Db) => {
+      const rows = await tx
+        .insert(mailOutbox)
+        .values(messages.map((message) => ({ to_address: message.to, subject: message.subject, body_text: message.text, status: "pending" as const, created_at: clock.now() })))
+        .returning({ id: mailOutbox.id });
+      await jobs.enqueueMany(delivery, rows.map((row) => ({ outbox_id: row.id })), { db: tx });
+    };
+    await (options.db ? queue(options.db) : db.transaction(queue));
   };
+  return { send: (message, options) => sendMany([message], options), sendMany };
 }

@@ -46,3 +46,42 @@ export function cellValue(raw: ExcelJS.CellValue | undefined): CellValue {
   if ("error" in raw) return { value: String(raw.error), formula: false, odd: true };
   return { value: null, formula: false, odd: true };
 }
+
+const NUMBER_TEXT = /^-?(\d+\.?\d*|\.\d+)$/;
+/** Thousands in groups of three, by comma or space ("1,250.50", "1 250.50"); a comma anywhere else ("12,50") is no number here. */
+const GROUPED_TEXT = /^-?\d{1,3}(?:[, \u00a0\u202f]\d{3})+(?:\.\d*)?$/;
+
+export type Amount = { minor: number | null } | { key: string; params?: Record<string, unknown> };
+
+const decimalsProblem = (digits: number): Amount => (digits === 0 ? { key: "spreadsheetImport.noDecimals" } : { key: "spreadsheetImport.tooManyDecimals", params: { digits } });
+
+/** A cell's amount in minor units of a currency with `digits` decimals, or why it is not one. Blank: null. */
+export function amountOf(cell: CellValue | undefined, digits: number, allowNegative: boolean): Amount {
+  if (cell?.uncomputed) return { key: "spreadsheetImport.formulaWithoutResult" };
+  if (!cell || cell.value === null) return { minor: null };
+  if (cell.odd) return { key: cell.date ? "spreadsheetImport.dateNotAmount" : "spreadsheetImport.notANumber" };
+  if (typeof cell.value === "number") {
+    if (!Number.isFinite(cell.value)) return { key: "spreadsheetImport.notANumber" };
+    if (Math.abs(cell.value) * 10 ** digits > Number.MAX_SAFE_INTEGER) return { key: "spreadsheetImport.tooLarge" };
+    // A spreadsheet's numbers are binary (0.1 + 0.2 is 0.30000000000000004): read to the 15 digits it shows, then as
+    // typed text, exactly (scaling the binary number instead would see noise as decimals once amounts grow large).
+    return amountOfText(cell.value.toPrecision(15), digits, allowNegative);
+  }
+  return amountOfText(cell.value, digits, allowNegative);
+}
+
+/** A number written out (typed, or a spreadsheet number's 15 digits) in minor units, or why it is not an amount. */
+function amountOfText(written: string, digits: number, allowNegative: boolean): Amount {
+  const typed = written.trim();
+  const text = GROUPED_TEXT.test(typed) ? typed.replace(/[, \u00a0\u202f]/g, "") : typed;
+  if (!NUMBER_TEXT.test(text)) return { key: "spreadsheetImport.notANumber" };
+  const negative = text.startsWith("-");
+  if (negative && !allowNegative) return { key: "spreadsheetImport.negative" };
+  const [whole, fraction = ""] = (negative ? text.slice(1) : text).split(".");
+  if (fraction.replace(/0+$/, "").length > digits) return decimalsProblem(digits);
+  const minor = BigInt(whole || "0") * 10n ** BigInt(digits) + BigInt(fraction.slice(0, digits).padEnd(digits, "0") || "0");
+  if (minor > BigInt(Number.MAX_SAFE_INTEGER)) return { key: "spreadsheetImport.tooLarge" };
+  return { minor: negative && minor > 0n ? -Number(minor) : Number(minor) };
+}
+
+export const textOf = (cell: CellValue | undefined) => (cell?.value == null ? null : typeof cell.value === "number" ? String(cell.value) : cell.value.trim() || null);

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { maskSecrets, recordActivity } from "./audit";
+import { maskSecrets, recordActivities, recordActivity } from "./audit";
 import type { AppContext } from "./context";
 import type { RequestOrigin } from "./origin";
 
@@ -52,6 +52,41 @@ export async function mutate<T>(ctx: AppContext, author: Author, kind: WriteKind
       actorId: outcome.actorId ?? author.actorId,
       changes: maskSecrets(outcome.changes),
     });
+  }
+  return outcome.result;
+}
+
+/** What a write of many subjects did: its answer, and each subject it changed with its changed fields. */
+export interface ManyOutcome<T> {
+  result: T;
+  subjects: { subjectId: number; changes: Record<string, unknown> }[];
+}
+
+/**
+ * Many subjects changed by one piece of work (an import, a bulk edit): the
+ * work and an activity row per subject commit together. After commit, each
+ * subject's event is published, or, with `batchEvent`, one event for the
+ * whole batch (its changes list the subjects' ids), for listeners whose
+ * work is set-based rather than one per subject.
+ */
+export async function mutateMany<T>(ctx: AppContext, author: Author, kind: WriteKind & { batchEvent?: string }, work: (tx: Db) => Promise<ManyOutcome<T>>): Promise<T> {
+  const at = ctx.clock.now();
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const done = await work(tx);
+    await recordActivities(
+      tx,
+      done.subjects.map((subject) => ({ actorId: author.actorId, action: kind.action, subjectType: kind.subjectType, subjectId: subject.subjectId, changes: subject.changes, origin: author.origin, at })),
+    );
+    return done;
+  });
+  if (kind.batchEvent) {
+    if (outcome.subjects.length > 0) {
+      await ctx.events.publish({ type: kind.batchEvent, subjectType: kind.subjectType, subjectId: null, actorId: author.actorId, changes: { ids: outcome.subjects.map((subject) => subject.subjectId) } });
+    }
+  } else {
+    for (const subject of outcome.subjects) {
+      await ctx.events.publish({ type: kind.action, subjectType: kind.subjectType, subjectId: subject.subjectId, actorId: author.actorId, changes: maskSecrets(subject.changes) });
+    }
   }
   return outcome.result;
 }

@@ -26,6 +26,7 @@ import { schedulesRoutes } from "./schedules/routes";
 import { settingsRoutes } from "./settings/routes";
 import { systemRoutes } from "./system/routes";
 import { backupRoutes } from "./backups/routes";
+import { peopleImportRoutes } from "./users/import-routes";
 import { usersRoutes } from "./users/routes";
 
-export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes, companyRoutes, notificationsRoutes, attendanceRoutes, attendanceReportRoutes, schedulesRoutes, holidaysRoutes, paySetupRoutes, payrollRoutes, payslipEditRoutes, payrollSheetRoutes, payslipDeliveryRoutes, payRateRoutes, dashboardAdminRoutes, dashboardOwnRoutes, systemRoutes, backupRoutes, leaveTypeRoutes, leaveRequestRoutes, leaveDocumentRoutes];
+export const API_ROUTES = [authRoutes, settingsRoutes, filesRoutes, usersRoutes, meRoutes, rolesRoutes, activitiesRoutes, jobsRoutes, locationsRoutes, companyRoutes, notificationsRoutes, attendanceRoutes, attendanceReportRoutes, schedulesRoutes, holidaysRoutes, paySetupRoutes, payrollRoutes, payslipEditRoutes, payrollSheetRoutes, payslipDeliveryRoutes, payRateRoutes, dashboardAdminRoutes, dashboardOwnRoutes, systemRoutes, backupRoutes, leaveTypeRoutes, leaveRequestRoutes, leaveDocumentRoutes, peopleImportRoutes];

@@ -18,7 +18,7 @@ import { users } from "../../server/db/schema";
 import { totpCode } from "../../server/lib/totp";
 import { month } from "../support/payroll-runs";
 import { startTestApp, type TestApp } from "../support/api";
-import { ADMIN, call, employeePayload, employeeSignedIn, GOOD_PASSWORD, multipart, PNG_1X1, staffWith } from "../support/people";
+import { ADMIN, call, employeePayload, employeeSignedIn, GOOD_PASSWORD, multipart, PNG_1X1, staffWith, unique } from "../support/people";
 import { createLeaveRequest, createPayslip, createSample, SAMPLES } from "../support/samples";
 import { CONFIRMED_OPEN } from "../support/payroll-runs";
 
@@ -184,6 +184,11 @@ const WRITES: Record<string, Write> = {
   "POST /api/payroll/{id}/import": async () => {
     const { run, file } = await sheetToImport();
     return { token: admin, request: { method: "POST", url: `/api/payroll/${run}/import`, ...multipart([{ name: "file", filename: "payroll.csv", contentType: "text/csv", content: file }]) } };
+  },
+  "POST /api/users/import": async () => {
+    const tag = unique("imp");
+    const file = `first_name,last_name,email\nIma,Port,${tag}@example.com\n`;
+    return { token: admin, request: { method: "POST", url: "/api/users/import", ...multipart([{ name: "file", filename: "people.csv", contentType: "text/csv", content: file }]) } };
   },
   "POST /api/payslips/{id}/withdraw": async () => ({ token: admin, request: { method: "POST", url: `/api/payslips/${await releasedPayslip()}/withdraw`, payload: { reason: "Issued with the wrong bank account" } } }),
   "PUT /api/payslips/{id}": async () => ({ token: admin, request: { method: "PUT", url: `/api/payslips/${await createPayslip(t, admin)}`, payload: { note: "Paid by cheque this month" } } }),

@@ -5,6 +5,7 @@ import type { RoleRecord } from "../../contracts/roles";
 import { renderAt } from "./render";
 import { recordParams } from "./request-params";
 import { meAs, page, person, signedInAs } from "./session";
+import { toasts } from "./toasts";
 
 
 const ADMIN = meAs(1, 0, "Alex");
@@ -100,6 +101,40 @@ describe("employees list", () => {
     }
     // The first signed-in screen of the run builds antd's and Refine's styles: allow for a busy machine.
   }, 40_000);
+
+  it("imports people from a file: the template, every refused cell listed, then the server's message and the list read again", async () => {
+    const user = setupUser();
+    const fake = signedInAs(ADMIN);
+    fake.on("GET", "/users", page([person(11, "Dana", "Reyes")]));
+    renderAt("/employees");
+    await user.click(await screen.findByRole("button", { name: /Import people/ }));
+    const dialog = (await screen.findByText("Import people from a spreadsheet")).closest<HTMLElement>('[role="dialog"]')!;
+    expect(within(dialog).getByText(/Each person created is e-mailed an invitation to choose their password \(valid 7 days\)/)).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: /Template \(XLSX\)/ })).toBeInTheDocument();
+    const send = within(dialog).getByRole("button", { name: /^Import$/ });
+    expect(send).toBeDisabled();
+
+    await user.upload(dialog.querySelector<HTMLInputElement>('input[type="file"]')!, new File(["first_name,last_name,email"], "team.csv", { type: "text/csv" }));
+    fake.on("POST", "/users/import", [422, { message: "The file has 2 errors: nothing was imported. Correct them and import the file again.", errors: { "CSV!C3": ["Value is not a valid email address"], "CSV!F2": ['No role is named "Astronaut".'] } }]);
+    await user.click(send);
+    const errors = await within(dialog).findByRole("table", { name: "Errors in the file" });
+    expect(within(errors).getByText('No role is named "Astronaut".')).toBeInTheDocument();
+    expect(within(dialog).getByText(/The file has 2 errors/)).toBeInTheDocument();
+
+    fake.on("POST", "/users/import", [200, { data: { created: 2 }, message: "Imported 2 people: each has an invitation to choose a password on its way." }]);
+    const listsBefore = fake.calls.filter((call) => call.method === "GET" && call.url === "/users").length;
+    await user.click(send);
+    await waitFor(() => expect(toasts()).toContain("Imported 2 people: each has an invitation to choose a password on its way."));
+    await waitFor(() => expect(fake.calls.filter((call) => call.method === "GET" && call.url === "/users").length).toBeGreaterThan(listsBefore));
+  }, 40_000);
+
+  it("offers no import to staff who only read people", async () => {
+    const fake = signedInAs(STAFF);
+    fake.on("GET", "/users", page([person(11, "Dana", "Reyes")]));
+    renderAt("/employees");
+    expect(await screen.findByText("Dana Reyes")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Import people/ })).not.toBeInTheDocument();
+  });
 
   it("takes the spec's old address /employee-management to /employees", async () => {
     const fake = signedInAs(ADMIN);

@@ -22,6 +22,8 @@ export interface Jobs {
    * to queue it with the caller's writes: both commit or neither.
    */
   enqueue<I extends JobInput>(kind: JobKind<I>, input: I, options?: EnqueueOptions): Promise<number>;
+  /** Queues a job per input in a few statements (a thousand mails of an import), as enqueue would one by one; none keyed. */
+  enqueueMany<I extends JobInput>(kind: JobKind<I>, inputs: readonly I[], options?: Omit<EnqueueOptions, "key">): Promise<void>;
   /**
    * Short work run right after the reply, in this process only (a restart
    * loses it): for keeping response times equal, e.g. the reset-link lookup.
@@ -204,6 +206,14 @@ export function createJobs({ db, log, settings, soleWorker }: JobsOptions): Jobs
       // commits: the embedded database runs the claim after the transaction, PostgreSQL's next poll finds it.
       wake();
       return id;
+    },
+
+    async enqueueMany(kind, inputs, options = {}) {
+      await store.insertJobs(
+        options.db ?? db,
+        inputs.map((input) => ({ kind: kind.name, input, ownerId: options.ownerId ?? null, maxAttempts: kind.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, runAt: options.runAt })),
+      );
+      wake();
     },
 
     afterReply(name, work) {

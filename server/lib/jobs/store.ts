@@ -44,6 +44,14 @@ export async function insertJob(
   return existing.id;
 }
 
+/** Jobs without keys, in batches of a thousand rows. */
+export async function insertJobs(db: Db, batch: readonly { kind: string; input: Record<string, unknown>; ownerId: number | null; maxAttempts: number; runAt?: Date }[]): Promise<void> {
+  const ROWS = 1_000;
+  for (let start = 0; start < batch.length; start += ROWS) {
+    await db.insert(jobs).values(batch.slice(start, start + ROWS).map((job) => ({ kind: job.kind, input: job.input, owner_id: job.ownerId, max_attempts: job.maxAttempts, run_after: job.runAt })));
+  }
+}
+
 /**
  * Takes the oldest claimable job of these kinds for this worker, in one
  * statement: rows another worker is claiming at the same moment are skipped.

@@ -11,7 +11,7 @@ import type { AppContext } from "../../lib/context";
 import { translator } from "../../lib/i18n";
 import { loadProfile } from "../company/facts";
 import { languageOf } from "../notifications/wording";
-import { issuePasswordLink, passwordLinkUrl } from "./password-links";
+import { issuePasswordLinks, passwordLinkUrl, type issuePasswordLink } from "./password-links";
 
 type Invitee = Parameters<typeof issuePasswordLink>[1] & { name: string; preferences: { language?: string } | null };
 
@@ -24,13 +24,11 @@ export async function sendInvitations(ctx: AppContext, tx: Db, invitees: readonl
   const [inviter] = inviterId === null ? [] : await tx.select({ name: users.name, preferences: users.preferences }).from(users).where(eq(users.id, inviterId));
   const profile = await loadProfile(tx);
   const company = profile.trading_name ?? profile.legal_name;
-  let expiresAt = now;
-  for (const invitee of invitees) {
-    const link = await issuePasswordLink(tx, invitee, "invitation", now);
-    expiresAt = link.expiresAt;
-    const t = translator(languageOf(invitee.preferences?.language ?? inviter?.preferences?.language));
-    await ctx.mailer.send(
-      {
+  const links = await issuePasswordLinks(tx, invitees, "invitation", now);
+  await ctx.mailer.sendMany(
+    invitees.map((invitee, index) => {
+      const t = translator(languageOf(invitee.preferences?.language ?? inviter?.preferences?.language));
+      return {
         to: invitee.email,
         subject: t("mail.invitation.subject", { company }),
         text: t("mail.invitation.body", {
@@ -38,14 +36,14 @@ export async function sendInvitations(ctx: AppContext, tx: Db, invitees: readonl
           inviter: inviter?.name ?? company,
           company,
           email: invitee.email,
-          link: passwordLinkUrl(ctx.config.appUrl, link.token, invitee.email),
+          link: passwordLinkUrl(ctx.config.appUrl, links[index].token, invitee.email),
           days: INVITATION_LINK_DAYS,
         }),
-      },
-      { db: tx },
-    );
-  }
-  return expiresAt;
+      };
+    }),
+    { db: tx },
+  );
+  return links[0]?.expiresAt ?? now;
 }
 
 /** The people, by id, as an invitation needs them (freshly inserted in the caller's transaction). */

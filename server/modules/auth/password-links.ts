@@ -4,7 +4,7 @@
  * Both are single-use, replace the person's earlier unused links, and die
  * when the person's password or e-mail changes by whatever path.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { INVITATION_LINK_DAYS, RESET_LINK_MINUTES } from "../../../contracts/auth";
 import type { Db } from "../../db/client";
 import { passwordResets, users } from "../../db/schema";
@@ -40,19 +40,31 @@ function credentialsFingerprint(user: LinkHolder, purpose: LinkPurpose): string 
 
 /** A new link for the person, in the caller's transaction: the token to mail, and when it expires. */
 export async function issuePasswordLink(db: Db, user: LinkHolder & { id: number }, purpose: LinkPurpose, now: Date): Promise<{ token: string; expiresAt: Date }> {
-  const token = newToken();
+  const [link] = await issuePasswordLinks(db, [user], purpose, now);
+  return link;
+}
+
+/** A new link for each person in a few statements (an import's invitations), in the order given. */
+export async function issuePasswordLinks(db: Db, holders: readonly (LinkHolder & { id: number })[], purpose: LinkPurpose, now: Date): Promise<{ token: string; expiresAt: Date }[]> {
+  if (holders.length === 0) return [];
   const expiresAt = minutesFrom(now, LIFETIME_MINUTES[purpose]);
+  const links = holders.map((user) => ({ user, token: newToken() }));
   // A new link replaces every earlier unused one, of either kind.
-  await db.delete(passwordResets).where(and(eq(passwordResets.user_id, user.id), isNull(passwordResets.used_at)));
-  await db.insert(passwordResets).values({
-    user_id: user.id,
-    token_hash: hashToken(token),
-    credentials_fingerprint: credentialsFingerprint(user, purpose),
-    purpose,
-    created_at: now,
-    expires_at: expiresAt,
-  });
-  return { token, expiresAt };
+  await db.delete(passwordResets).where(and(inArray(passwordResets.user_id, holders.map((user) => user.id)), isNull(passwordResets.used_at)));
+  const ROWS = 1_000;
+  for (let start = 0; start < links.length; start += ROWS) {
+    await db.insert(passwordResets).values(
+      links.slice(start, start + ROWS).map(({ user, token }) => ({
+        user_id: user.id,
+        token_hash: hashToken(token),
+        credentials_fingerprint: credentialsFingerprint(user, purpose),
+        purpose,
+        created_at: now,
+        expires_at: expiresAt,
+      })),
+    );
+  }
+  return links.map(({ token }) => ({ token, expiresAt }));
 }
 
 /** The address the e-mailed link opens: the reset screen, which words an invitation as a welcome. */

@@ -54,11 +54,14 @@ export function createSessionCache(ttlMs: number, maxEntries = 10_000): SessionC
 
 /**
  * Sessions carry the person's name, picture, level, role and whether they lead a team: any change to a
- * person drops their cached sessions (and their old and new manager's), and a changed role everyone's.
+ * person drops their cached sessions (and their old and new manager's), a changed role or a batch of
+ * people everyone's.
  */
 export function forgetOnChange(events: EventBus, cache: SessionCache): void {
   events.on("", (event) => {
     if (event.subjectType === "user" && event.subjectId !== null) cache.forgetUser(event.subjectId);
+    // A batch of people (an import, a bulk edit) may name anyone as manager: every cached session is read again.
+    if (event.subjectType === "user" && event.subjectId === null) cache.forgetAll();
     // A new manager now leads a team, the former one may no longer.
     const manager = event.changes?.manager_id as { from?: unknown; to?: unknown } | number | null | undefined;
     for (const id of typeof manager === "object" && manager !== null ? [manager.from, manager.to] : [manager]) if (typeof id === "number") cache.forgetUser(id);

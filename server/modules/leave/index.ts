@@ -13,6 +13,10 @@ export function wireLeave(app: FastifyInstance): void {
   ctx.events.on("user.created", async (event) => {
     if (event.type === "user.created" && event.subjectId !== null) await queueCatchUp(ctx, ctx.db, event.subjectId);
   });
+  // An import's people: one catch-up for everyone rather than a job each.
+  ctx.events.on("user.imported", async () => {
+    await queueCatchUp(ctx, ctx.db);
+  });
   ctx.events.on("user.updated", async (event) => {
     if (event.type === "user.updated" && event.subjectId !== null && GRANT_FIELDS.some((field) => event.changes && field in event.changes)) await queueCatchUp(ctx, ctx.db, event.subjectId);
   });

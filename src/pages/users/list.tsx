@@ -2,6 +2,7 @@ import { useMemo, useState } from "react";
 import { EditOutlined, PlusOutlined } from "@ant-design/icons";
 import type { CrudFilter } from "@refinedev/core";
 import type { TFunction } from "i18next";
+import { Space } from "antd";
 import { useTranslation } from "react-i18next";
 import { minorToMajorText } from "../../../contracts/money";
 import type { UserRecord } from "../../../contracts/users";
@@ -10,6 +11,7 @@ import { LinkButton } from "../../components/common/LinkButton";
 import { Money } from "../../components/common/Money";
 import { ListPage, ListViews, type Choice, type ListColumn } from "../../components/list";
 import { pagePath } from "../../resources";
+import { ImportPeople } from "./ImportPeople";
 import { LEVEL_CHOICES, STATUS_CHOICES, TYPE_CHOICES } from "./choices";
 import { RemoveSelected } from "./RemoveSelected";
 import { RestoreButton } from "./RestoreButton";
@@ -92,11 +94,14 @@ export default function UserListPage() {
       nameField="name"
       recordPath={recordPath}
       createButton={
-        allowed("users", "create") && (
-          <LinkButton to={pagePath("users", "create")} type="primary" icon={<PlusOutlined />}>
-            {t("employees.create")}
-          </LinkButton>
-        )
+        <Space wrap>
+          {may("users.import") && !archived && <ImportPeople />}
+          {allowed("users", "create") && (
+            <LinkButton to={pagePath("users", "create")} type="primary" icon={<PlusOutlined />}>
+              {t("employees.create")}
+            </LinkButton>
+          )}
+        </Space>
       }
       bulkActions={allowed("users", "delete") && !archived ? (selection) => <RemoveSelected {...selection} /> : undefined}
       rowActions={(row) =>

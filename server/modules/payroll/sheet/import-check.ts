@@ -21,7 +21,7 @@ import { payComponents, users } from "../../../db/schema";
 import { translator } from "../../../lib/i18n";
 import { paidByOtherRegularRuns, peopleInScope } from "../inputs";
 import type { RunRow } from "../runs";
-import { columnLetter, type CellValue } from "../../../lib/spreadsheet-cells";
+import { amountOf, columnLetter, textOf } from "../../../lib/spreadsheet-cells";
 import { fileProblem, spreadsheetRejection, type SheetProblem, type SheetTable } from "../../../lib/spreadsheet-upload";
 import { isAdjustmentsColumn, isPersonColumn, isTotalColumn, keyOfHeader, majorTextIn, parseComponentKey, SUMMARY_PEOPLE } from "./layout";
 
@@ -100,44 +100,6 @@ function readHeader(table: SheetTable, components: ReadonlyMap<string, Component
   return { roles, complete: problems.length === before };
 }
 
-const NUMBER_TEXT = /^-?(\d+\.?\d*|\.\d+)$/;
-/** Thousands in groups of three, by comma or space ("1,250.50", "1 250.50"); a comma anywhere else ("12,50") is no number here. */
-const GROUPED_TEXT = /^-?\d{1,3}(?:[, \u00a0\u202f]\d{3})+(?:\.\d*)?$/;
-
-type Amount = { minor: number | null } | { key: string; params?: Record<string, unknown> };
-
-const decimalsProblem = (digits: number): Amount => (digits === 0 ? { key: "payrollSheet.import.noDecimals" } : { key: "payrollSheet.import.tooManyDecimals", params: { digits } });
-
-/** A cell's amount in minor units of a currency with `digits` decimals, or why it is not one. Blank: null. */
-function amountOf(cell: CellValue | undefined, digits: number, allowNegative: boolean): Amount {
-  if (cell?.uncomputed) return { key: "payrollSheet.import.formulaWithoutResult" };
-  if (!cell || cell.value === null) return { minor: null };
-  if (cell.odd) return { key: cell.date ? "payrollSheet.import.dateNotAmount" : "payrollSheet.import.notANumber" };
-  if (typeof cell.value === "number") {
-    if (!Number.isFinite(cell.value)) return { key: "payrollSheet.import.notANumber" };
-    if (Math.abs(cell.value) * 10 ** digits > Number.MAX_SAFE_INTEGER) return { key: "payrollSheet.import.tooLarge" };
-    // A spreadsheet's numbers are binary (0.1 + 0.2 is 0.30000000000000004): read to the 15 digits it shows, then as
-    // typed text, exactly (scaling the binary number instead would see noise as decimals once amounts grow large).
-    return amountOfText(cell.value.toPrecision(15), digits, allowNegative);
-  }
-  return amountOfText(cell.value, digits, allowNegative);
-}
-
-/** A number written out (typed, or a spreadsheet number's 15 digits) in minor units, or why it is not an amount. */
-function amountOfText(written: string, digits: number, allowNegative: boolean): Amount {
-  const typed = written.trim();
-  const text = GROUPED_TEXT.test(typed) ? typed.replace(/[, \u00a0\u202f]/g, "") : typed;
-  if (!NUMBER_TEXT.test(text)) return { key: "payrollSheet.import.notANumber" };
-  const negative = text.startsWith("-");
-  if (negative && !allowNegative) return { key: "payrollSheet.import.negative" };
-  const [whole, fraction = ""] = (negative ? text.slice(1) : text).split(".");
-  if (fraction.replace(/0+$/, "").length > digits) return decimalsProblem(digits);
-  const minor = BigInt(whole || "0") * 10n ** BigInt(digits) + BigInt(fraction.slice(0, digits).padEnd(digits, "0") || "0");
-  if (minor > BigInt(Number.MAX_SAFE_INTEGER)) return { key: "payrollSheet.import.tooLarge" };
-  return { minor: negative && minor > 0n ? -Number(minor) : Number(minor) };
-}
-
-const textOf = (cell: CellValue | undefined) => (cell?.value == null ? null : typeof cell.value === "number" ? String(cell.value) : cell.value.trim() || null);
 
 interface Candidate {
   id: number;
@@ -256,7 +218,7 @@ export async function checkImport(db: Db, run: RunRow, tables: readonly SheetTab
       const deductions = sum(["deduction"]);
       const computed = { gross, deductions, net: gross - deductions, employer_cost: gross + sum(["employer"]) };
       if (!Object.values(computed).every(Number.isSafeInteger)) {
-        problem(numberColumn, "payrollSheet.import.tooLarge");
+        problem(numberColumn, "spreadsheetImport.tooLarge");
         continue;
       }
       for (const total of complete ? stated : []) {
@@ -275,7 +237,7 @@ export async function checkImport(db: Db, run: RunRow, tables: readonly SheetTab
   }
   if (people === 0 && problems.length === 0) problems.push(fileProblem("payrollSheet.import.noPeople"));
   const sums = ["gross", "deductions", "net", "employer_cost"] as const;
-  if (problems.length === 0 && !sums.every((field) => Number.isSafeInteger(payslips.reduce((total, payslip) => total + payslip[field], 0)))) problems.push(fileProblem("payrollSheet.import.tooLarge"));
+  if (problems.length === 0 && !sums.every((field) => Number.isSafeInteger(payslips.reduce((total, payslip) => total + payslip[field], 0)))) problems.push(fileProblem("spreadsheetImport.tooLarge"));
   if (problems.length > 0) throw spreadsheetRejection(problems);
   return payslips;
 }
