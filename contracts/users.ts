@@ -5,6 +5,7 @@ import { DATE_FORMATS } from "./company";
 import { deliveryOverrides } from "./notification-types";
 import { ACCESS_LEVEL } from "./permissions";
 import { isoTimestamp } from "./replies";
+import { calendarDate } from "./schedules";
 import {
   checkNewPassword,
   currencyCode,
@@ -88,6 +89,13 @@ const typedPasswordFields = {
   password_confirmation: z.string({ error: MESSAGE.invalidType }).optional(),
 };
 
+/**
+ * From when a change of pay (basis, rate or currency) applies, as the Pay
+ * history tab asks: earlier periods keep the rate they had; not sent, from
+ * today (or the hire date of someone not started yet).
+ */
+const payChangeField = { pay_effective_from: calendarDate.optional() };
+
 /** An employment that ends must end after it starts. */
 function checkDates(value: { hire_date?: string | null; end_date?: string | null }, ctx: z.RefinementCtx): void {
   if (value.hire_date && value.end_date && value.end_date < value.hire_date) {
@@ -121,7 +129,8 @@ export const userUpdateBody = z
   .strictObject({
     ...Object.fromEntries(Object.entries(employeeFields).map(([key, schema]) => [key, schema.optional()])),
     ...typedPasswordFields,
-  } as { [K in keyof typeof employeeFields]: z.ZodOptional<(typeof employeeFields)[K]> } & typeof typedPasswordFields)
+    ...payChangeField,
+  } as { [K in keyof typeof employeeFields]: z.ZodOptional<(typeof employeeFields)[K]> } & typeof typedPasswordFields & typeof payChangeField)
   .superRefine(checkTypedPassword, whenPasswordTyped)
   .superRefine(checkDates);
 

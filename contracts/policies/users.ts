@@ -2,7 +2,7 @@ import { ACCESS_LEVEL } from "../permissions";
 import { definePolicy, holdsAll, isSuperAdmin, type Condition, type Decision } from "./core";
 
 /** Fields only people allowed to see pay may read, and only pay readers may write. */
-export const PAY_FIELDS = ["pay_basis", "base_rate", "currency", "bank_name", "bank_account", "tax_id", "social_insurance_id"] as const;
+export const PAY_FIELDS = ["pay_basis", "base_rate", "currency", "bank_name", "bank_account", "tax_id", "social_insurance_id", "pay_effective_from"] as const;
 
 /** Fields that hand an account to whoever sets them (the e-mail through a reset link). */
 export const CREDENTIAL_FIELDS = ["password", "email"] as const;

@@ -54,6 +54,31 @@ describe("the history", () => {
     expect((await call(t, admin, { method: "GET", url: `/api/users/${person.id}` })).json().data.base_rate).toBe(420_000);
   });
 
+  it("takes a pay change on the employee record from the date asked: a future one waits, a past one applies now", async () => {
+    const person = await createPerson(t, admin, { hire_date: "2025-01-15", pay_basis: "monthly", base_rate: 420_000, currency: "USD" });
+    const update = (body: Record<string, unknown>) => call(t, admin, { method: "PUT", url: `/api/users/${person.id}`, payload: body });
+    // From next month (the test clock is 2026-03-02): in the history, not yet on the record.
+    const later = await update({ base_rate: 500_000, pay_effective_from: "2026-04-01" });
+    expect(later.statusCode, later.body).toBe(200);
+    expect(later.json().data.base_rate).toBe(420_000);
+    expect((await rates(admin, person.id)).json().data).toMatchObject([{ effective_from: "2025-01-15", rate: 420_000 }, { effective_from: "2026-04-01", rate: 500_000 }]);
+    // Back-dated to February: the record shows it at once; April's rate still waits.
+    const earlier = await update({ base_rate: 450_000, pay_effective_from: "2026-02-01" });
+    expect(earlier.json().data.base_rate).toBe(450_000);
+    expect((await rates(admin, person.id)).json().data.map((row: { effective_from: string; rate: number }) => [row.effective_from, row.rate])).toEqual([
+      ["2025-01-15", 420_000],
+      ["2026-02-01", 450_000],
+      ["2026-04-01", 500_000],
+    ]);
+    // Without a date, from today, as before.
+    await update({ base_rate: 460_000 });
+    expect((await rates(admin, person.id)).json().data.map((row: { effective_from: string }) => row.effective_from)).toContain("2026-03-02");
+    // The date is a pay field: someone who may not write pay may not send it.
+    const manager = await staffWith(t, admin, ["users_view", "users_manage"]);
+    expect((await call(t, manager.token, { method: "PUT", url: `/api/users/${person.id}`, payload: { pay_effective_from: "2026-04-01" } })).statusCode).toBe(403);
+    expect((await update({ base_rate: 470_000, pay_effective_from: "2026-02-30" })).json().errors.pay_effective_from).toEqual(["Enter a date as YYYY-MM-DD."]);
+  });
+
   it("refuses a rate of 0, a bad date or currency with 422s on their fields", async () => {
     const person = await createPerson(t, admin);
     const refused = await add(admin, person.id, { effective_from: "2026-02-30", pay_basis: "yearly", rate: 0, currency: "pesos" });

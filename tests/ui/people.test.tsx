@@ -317,6 +317,42 @@ describe("employee form", () => {
   }, 60_000);
 });
 
+describe("a pay change on the employee form", () => {
+  it("asks from when it applies once the pay differs from the record's, today unless changed, and sends the date", async () => {
+    const user = setupUser();
+    const fake = signedInAs(ADMIN);
+    fake.on("GET", "/roles/options", [200, { data: [] }]);
+    fake.on("GET", "/users/7", [200, { data: person(7, "Emery", "Cole", { base_rate: 2500000, currency: "PHP" }) }]);
+    fake.on("PUT", "/users/7", (body) => [200, { data: { ...person(7, "Emery", "Cole"), ...(body as object) } }]);
+    fake.on("GET", "/users/7/profile", [200, { data: { user: person(7, "Emery", "Cole"), recent_activity: [] } }]);
+    renderAt("/employees/7/edit");
+    await waitFor(() => expect(screen.getByLabelText("First name")).toHaveValue("Emery"));
+    expect(screen.queryByLabelText("Effective from")).not.toBeInTheDocument();
+    fill("Base rate", "27000.00");
+    await waitFor(() => expect(screen.getByLabelText("Effective from")).toBeInTheDocument());
+    expect(screen.getByText("The new pay applies from this day; earlier periods keep the pay they had.")).toBeInTheDocument();
+    fillDate("Effective from", "2026-04-01");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(fake.calls.some((call) => call.method === "PUT")).toBe(true));
+    expect(fake.calls.find((call) => call.method === "PUT")!.body).toMatchObject({ base_rate: 2700000, pay_effective_from: "2026-04-01" });
+  }, 40_000);
+
+  it("sends no date when the pay is unchanged", async () => {
+    const user = setupUser();
+    const fake = signedInAs(ADMIN);
+    fake.on("GET", "/roles/options", [200, { data: [] }]);
+    fake.on("GET", "/users/7", [200, { data: person(7, "Emery", "Cole", { base_rate: 2500000, currency: "PHP" }) }]);
+    fake.on("PUT", "/users/7", (body) => [200, { data: { ...person(7, "Emery", "Cole"), ...(body as object) } }]);
+    fake.on("GET", "/users/7/profile", [200, { data: { user: person(7, "Emery", "Cole"), recent_activity: [] } }]);
+    renderAt("/employees/7/edit");
+    await waitFor(() => expect(screen.getByLabelText("First name")).toHaveValue("Emery"));
+    fill("Phone", "+63 2 555 0100");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(fake.calls.some((call) => call.method === "PUT")).toBe(true));
+    expect(fake.calls.find((call) => call.method === "PUT")!.body).not.toHaveProperty("pay_effective_from");
+  }, 40_000);
+});
+
 describe("editing one's own record without the pay permission", () => {
   it("shows no pay section and sends no pay fields, so the server has nothing to refuse", async () => {
     const user = setupUser();

@@ -12,7 +12,7 @@ import { hashPassword, type HashingCost } from "../../lib/passwords";
 import { authorize, authorizeWrite } from "../../lib/policy";
 import { signPath } from "../../lib/signed-urls";
 import { dateInZone } from "../../lib/time-zone";
-import { recordRate } from "../payroll/pay-rates";
+import { recordRate, syncRecordPay } from "../payroll/pay-rates";
 import { companyFacts } from "../company/facts";
 import { mutate, type Author } from "../../lib/write";
 import { inviteesByIds, sendInvitations } from "../auth/invitations";
@@ -194,6 +194,12 @@ async function rolePermissions(db: Db, roleId: number | null | undefined): Promi
   return role.permissions;
 }
 
+/** The record's columns without its pay: a dated change reaches them through the rate history. */
+function omitPay<T extends Record<string, unknown>>(columns: T): Omit<T, (typeof PAY_RATE_FIELDS)[number]> {
+  const { pay_basis: _basis, base_rate: _rate, currency: _currency, ...rest } = columns;
+  return rest;
+}
+
 /** Fields the input sets to something new: a field sent unchanged writes nothing. */
 function changedFields(before: UserRow | null, input: Record<string, unknown>): string[] {
   return Object.keys(input).filter((field) => input[field] !== undefined && (before === null || field === "password" || JSON.stringify(before[field as keyof UserRow]) !== JSON.stringify(input[field])));
@@ -262,7 +268,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, author: Author, 
   if (!found) throw notFound();
   const before = found.user;
   authorize(actor, "users.update", subjectOf(before, found.role));
-  const { password, password_confirmation: _confirmation, ...fields } = input;
+  const { password, password_confirmation: _confirmation, pay_effective_from: payFrom, ...fields } = input;
   const touched = changedFields(before, input);
   authorizeWrite(actor, "users", touched.filter((field) => !["email", "password", "access_level", "role_id"].includes(field)));
   assertKeepsOwnAccess(actor, before, input);
@@ -277,7 +283,11 @@ export async function updateUser(ctx: AppContext, actor: Actor, author: Author, 
   await assertLocationsExist(ctx.db, input.work_location_ids);
   await assertManager(ctx.db, input.manager_id, id);
   const changes: Record<string, unknown> = diffFields(before as unknown as Record<string, unknown>, fields);
-  const { work_location_ids, ...columns } = fields;
+  const payChanged = PAY_RATE_FIELDS.some((field) => field in changes);
+  if (payChanged && payFrom !== undefined) changes.pay_effective_from = payFrom;
+  // A dated pay change is a rate in the history: the record's pay follows whichever rate is in force today.
+  const { work_location_ids, ...allColumns } = fields;
+  const columns = payChanged && payFrom !== undefined ? omitPay(allColumns) : allColumns;
   if (password !== undefined) changes.password = { from: null, to: null };
 
   const { disabled } = removesAccess(before, input);
@@ -291,12 +301,14 @@ export async function updateUser(ctx: AppContext, actor: Actor, author: Author, 
       .set({ ...columns, ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}), updated_at: now, updated_by: actor.id })
       .where(eq(users.id, id));
     if (changes.work_location_ids) await setWorkLocations(tx, id, work_location_ids!);
-    // A new rate is in force from today (or the hire date, for someone not started yet); earlier periods keep theirs.
-    if (PAY_RATE_FIELDS.some((field) => field in changes)) {
+    // A new rate is in force from the date asked, else from today (or the hire date, for someone not started
+    // yet); earlier periods keep theirs.
+    if (payChanged) {
       const today = dateInZone(now, (await companyFacts(tx)).time_zone);
       const hire = columns.hire_date !== undefined ? columns.hire_date : before.hire_date;
-      const pay = { pay_basis: columns.pay_basis ?? before.pay_basis, rate: columns.base_rate ?? Number(before.base_rate), currency: columns.currency ?? before.currency };
-      await recordRate(tx, id, hire && hire > today ? hire : today, pay, actor.id, now);
+      const pay = { pay_basis: fields.pay_basis ?? before.pay_basis, rate: fields.base_rate ?? Number(before.base_rate), currency: fields.currency ?? before.currency };
+      await recordRate(tx, id, payFrom ?? (hire && hire > today ? hire : today), pay, actor.id, now);
+      if (payFrom !== undefined) await syncRecordPay(tx, id, today);
     }
     // Signing in ends with the account, and a new password ends every session.
     if (disabled || password !== undefined) await revokeAllTokens(tx, id);

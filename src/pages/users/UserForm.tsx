@@ -4,7 +4,8 @@ import { Button, Card, Col, DatePicker, Form, Input, Radio, Row, Select, Space, 
 import { useTranslation } from "react-i18next";
 import { INVITATION_LINK_DAYS } from "../../../contracts/auth";
 import { isCurrencyCode } from "../../../contracts/money";
-import { userCreateBody, type UserRecord } from "../../../contracts/users";
+import { userCreateBody, userUpdateBody, type UserRecord } from "../../../contracts/users";
+import { todayIn } from "../../i18n/calendar";
 import { NewPasswordFields } from "../../components/auth/NewPasswordFields";
 import { dateFieldProps } from "../../components/common/DateField";
 import { amountRule, MoneyInput } from "../../components/common/MoneyInput";
@@ -19,6 +20,7 @@ import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 const DEFAULT_CURRENCY = "USD";
 /** Each field as the create contract checks it; the update contract checks the same fields, each optional. */
 const RULES = zodRules(userCreateBody.shape);
+const RULES_UPDATE = zodRules(userUpdateBody.shape);
 
 /**
  * How a new person gets in: an e-mailed invitation to choose their own
@@ -39,6 +41,27 @@ function SignInChoice({ typed, onChange, passwordLabel, confirmLabel }: { typed:
       </Form.Item>
       {typed && <NewPasswordFields passwordLabel={passwordLabel} confirmLabel={confirmLabel} preserve={false} />}
     </>
+  );
+}
+
+const PAY_RATE_FIELDS = ["pay_basis", "base_rate", "currency"] as const;
+
+/**
+ * Once the pay basis, rate or currency differs from the record's, the date it
+ * applies from (today unless changed), as the Pay history tab asks: earlier
+ * periods keep their rate. It leaves the form when the pay is put back.
+ */
+function PayChangeDate({ initial, dateFormats }: { initial?: Record<string, unknown>; dateFormats: string[] }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const watched: unknown[] = [Form.useWatch("pay_basis", form), Form.useWatch("base_rate", form), Form.useWatch("currency", form)];
+  const today = todayIn(useCompanyProfile().profile?.time_zone);
+  const changed = initial !== undefined && PAY_RATE_FIELDS.some((name, index) => watched[index] !== undefined && watched[index] !== initial[name]);
+  if (!changed) return null;
+  return (
+    <Form.Item name="pay_effective_from" label={t("payHistory.fields.effective_from")} extra={t("employees.payEffectiveHint")} initialValue={today} preserve={false} rules={RULES_UPDATE.pay_effective_from} {...dateFieldProps}>
+      <DatePicker format={dateFormats} style={{ width: "100%" }} />
+    </Form.Item>
   );
 }
 
@@ -197,6 +220,7 @@ export function UserForm({ action, id }: UserFormProps) {
                   <Input maxLength={3} />
                 </Form.Item>
               </FieldRow>
+              {action === "edit" && <PayChangeDate initial={formProps.initialValues} dateFormats={dateFormats} />}
               <FieldRow>
                 <Form.Item name="bank_name" label={field("bank_name")} rules={RULES.bank_name}>
                   <Input />
