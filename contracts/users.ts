@@ -134,6 +134,36 @@ export const userUpdateBody = z
   .superRefine(checkTypedPassword, whenPasswordTyped)
   .superRefine(checkDates);
 
+/** At most this many people in one bulk edit (a list's selection across pages). */
+export const BULK_UPDATE_MAX = 1_000;
+
+/**
+ * POST /api/users/bulk-update: the same changes for everyone selected. A
+ * schedule is assigned from a date, as on the Schedules page; the other
+ * fields are the employee form's.
+ */
+export const bulkUpdateBody = z.strictObject({
+  user_ids: z
+    .array(recordId, { error: MESSAGE.invalidType })
+    .min(1, { error: MESSAGE.required })
+    .max(BULK_UPDATE_MAX, { error: MESSAGE.invalid })
+    .refine((ids) => new Set(ids).size === ids.length, { error: "users.bulk.twice" }),
+  changes: z
+    .strictObject({
+      department: employeeFields.department.optional(),
+      position: employeeFields.position.optional(),
+      role_id: employeeFields.role_id.optional(),
+      manager_id: employeeFields.manager_id.optional(),
+      clock_policy: employeeFields.clock_policy.optional(),
+      work_location_ids: employeeFields.work_location_ids.optional(),
+      schedule: z.strictObject({ schedule_id: recordId, effective_from: calendarDate }).optional(),
+    })
+    .refine((changes) => Object.values(changes).some((value) => value !== undefined), { error: "users.bulk.nothing" }),
+});
+export type BulkUpdateInput = z.output<typeof bulkUpdateBody>;
+
+export const bulkUpdateReply = z.object({ updated: z.number().int(), unchanged: z.number().int() });
+
 /** A list's name (its resource) or a column's field, as a preference key. */
 const preferenceKey = z.string({ error: MESSAGE.invalidType }).regex(/^[a-z][a-z0-9_]{0,39}$/, { error: MESSAGE.invalid });
 

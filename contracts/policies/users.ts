@@ -69,6 +69,8 @@ export const usersPolicy = definePolicy<UserSubject>()({
     create: { permission: "users_manage", when: [assign] },
     /** The record is the person before the change. */
     update: { permission: "users_manage", when: [actOn] },
+    /** The same changes for many people (each person then checked as users.update, a role as users.assign). */
+    bulkUpdate: { permission: "users_manage" },
     /** People from a spreadsheet (each row then checked as users.create, its fields as the field groups say). */
     import: { permission: "users_manage" },
     /** A new level or role; the record is the person after the change. */

@@ -185,6 +185,7 @@ const WRITES: Record<string, Write> = {
     const { run, file } = await sheetToImport();
     return { token: admin, request: { method: "POST", url: `/api/payroll/${run}/import`, ...multipart([{ name: "file", filename: "payroll.csv", contentType: "text/csv", content: file }]) } };
   },
+  "POST /api/users/bulk-update": async () => ({ token: admin, request: { method: "POST", url: "/api/users/bulk-update", payload: { user_ids: [(await employeeSignedIn(t, admin)).id], changes: { department: unique("Dept ") } } } }),
   "POST /api/users/import": async () => {
     const tag = unique("imp");
     const file = `first_name,last_name,email\nIma,Port,${tag}@example.com\n`;

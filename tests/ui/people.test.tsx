@@ -128,6 +128,36 @@ describe("employees list", () => {
     await waitFor(() => expect(fake.calls.filter((call) => call.method === "GET" && call.url === "/users").length).toBeGreaterThan(listsBefore));
   }, 40_000);
 
+  it("edits the selected people at once: only the fields filled in, confirmed in words for how many", async () => {
+    const user = setupUser();
+    const fake = signedInAs(ADMIN);
+    fake.on("GET", "/users", page([person(11, "Dana", "Reyes"), person(12, "Kim", "Sato"), person(13, "Lee", "Wong")]));
+    fake.on("GET", "/roles/options", [200, { data: [{ id: 3, name: "Clerk" }] }]);
+    fake.on("GET", "/locations", page([]));
+    fake.on("GET", "/schedules", page([]));
+    fake.on("POST", "/users/bulk-update", [200, { data: { updated: 2, unchanged: 0 }, message: "2 people changed." }]);
+    renderAt("/employees");
+    const rowOf = async (name: string) => (await screen.findByText(name)).closest("tr") as HTMLElement;
+    await user.click(within(await rowOf("Dana Reyes")).getByRole("checkbox"));
+    await user.click(within(await rowOf("Kim Sato")).getByRole("checkbox"));
+    await user.click(screen.getByRole("button", { name: /Edit selected/ }));
+    const dialog = (await screen.findByText("Change 2 people")).closest<HTMLElement>('[role="dialog"]')!;
+    // Nothing filled in: nothing to review.
+    await user.click(within(dialog).getByRole("button", { name: "Review" }));
+    expect(await within(dialog).findByText("Choose at least one change.")).toBeInTheDocument();
+    fill("Department", "Operations", dialog);
+    await user.click(within(dialog).getByLabelText("Role"));
+    await user.click(await screen.findByTitle("Clerk"));
+    await user.click(within(dialog).getByRole("button", { name: "Review" }));
+    const confirm = (await screen.findByText("Change 2 people?")).closest<HTMLElement>('[role="dialog"]')!;
+    expect(within(confirm).getByText("Operations")).toBeInTheDocument();
+    expect(within(confirm).getByText("Clerk")).toBeInTheDocument();
+    expect(fake.calls.some((call) => call.method === "POST")).toBe(false);
+    await user.click(within(confirm).getByRole("button", { name: "Change 2 people" }));
+    await waitFor(() => expect(toasts()).toContain("2 people changed."));
+    expect(fake.calls.find((call) => call.method === "POST" && call.url === "/users/bulk-update")!.body).toEqual({ user_ids: [11, 12], changes: { department: "Operations", role_id: 3 } });
+  }, 40_000);
+
   it("offers no import to staff who only read people", async () => {
     const fake = signedInAs(STAFF);
     fake.on("GET", "/users", page([person(11, "Dana", "Reyes")]));

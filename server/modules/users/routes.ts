@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { activityRecord } from "../../../contracts/activities";
 import { dataReply } from "../../../contracts/replies";
-import { invitationSent, personLookup, personLookupQuery, removalPreview, removalPreviewQuery, userCreateBody, userOption, userPreferences, userRecord, userUpdateBody } from "../../../contracts/users";
+import { bulkUpdateBody, bulkUpdateReply, invitationSent, personLookup, personLookupQuery, removalPreview, removalPreviewQuery, userCreateBody, userOption, userPreferences, userRecord, userUpdateBody } from "../../../contracts/users";
 import { idParams } from "../../../contracts/validation";
 import { crudRoutes } from "../../lib/crud";
+import { bulkUpdateUsers } from "./bulk-update";
 import { resendInvitation } from "./invite";
 import { listUsers, widestSpec } from "./list";
 import { lookupPeople } from "./lookup";
@@ -36,6 +37,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { action: "users.delete" }, schema: { querystring: removalPreviewQuery, response: { 200: dataReply(z.array(removalPreview)) } } },
     async (request) => ({ data: await previewRemoval(app.ctx, request.user, request.query.ids, request.t) }),
   );
+
+  // The same changes for everyone selected on the Employees list.
+  app.post("/users/bulk-update", { config: { action: "users.bulkUpdate" }, schema: { body: bulkUpdateBody, response: { 200: dataReply(bulkUpdateReply) } } }, async (request) => {
+    const outcome = await bulkUpdateUsers(app.ctx, request.user, request.author, request.body);
+    const message = outcome.updated > 0 ? request.t("users.bulk.done", { count: outcome.updated }) : request.t("users.bulk.none", { count: outcome.unchanged });
+    return { data: outcome, message };
+  });
 
   // A new person's invitation to choose their password, sent again from their record.
   app.post("/users/:id/invitation", { config: { action: "users.invite" }, schema: { params: idParams, response: { 200: dataReply(invitationSent) } } }, async (request) => {

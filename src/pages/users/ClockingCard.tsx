@@ -1,15 +1,11 @@
-import { useCustom } from "@refinedev/core";
 import { Card, Form, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { CLOCK_POLICIES } from "../../../contracts/attendance";
-import type { LocationRecord } from "../../../contracts/locations";
 import { userCreateBody } from "../../../contracts/users";
 import { FieldRow, zodRules } from "../../components/form";
+import { useLocationOptions } from "./useLocationOptions";
 
 const RULES = zodRules(userCreateBody.shape);
-
-/** How many locations the picker lists: a company's sites, not a town's addresses. */
-const LOCATIONS_LISTED = 100;
 
 /**
  * Where a person clocks in (attendance administrators only): their clock
@@ -17,11 +13,7 @@ const LOCATIONS_LISTED = 100;
  */
 export function ClockingCard() {
   const { t } = useTranslation();
-  const { result, query } = useCustom<{ data: LocationRecord[] }>({
-    url: "/locations",
-    method: "get",
-    config: { query: { per_page: LOCATIONS_LISTED, sort: "name", "filter[active][equals]": "true" } },
-  });
+  const locations = useLocationOptions();
   const field = (name: string) => t(`employees.fields.${name}`);
   // The hint says what the policy chosen does (an untouched new person's: at a work location).
   const policy = Form.useWatch("clock_policy") ?? "onsite";
@@ -35,9 +27,9 @@ export function ClockingCard() {
           <Select
             mode="multiple"
             allowClear
-            loading={query.isLoading}
+            loading={locations.loading}
             optionFilterProp="label"
-            options={(result.data?.data ?? []).map((location) => ({ value: location.id, label: location.name }))}
+            options={locations.options.map((location) => ({ value: location.id, label: location.name }))}
           />
         </Form.Item>
       </FieldRow>

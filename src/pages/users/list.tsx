@@ -11,6 +11,7 @@ import { LinkButton } from "../../components/common/LinkButton";
 import { Money } from "../../components/common/Money";
 import { ListPage, ListViews, type Choice, type ListColumn } from "../../components/list";
 import { pagePath } from "../../resources";
+import { EditSelected } from "./EditSelected";
 import { ImportPeople } from "./ImportPeople";
 import { LEVEL_CHOICES, STATUS_CHOICES, TYPE_CHOICES } from "./choices";
 import { RemoveSelected } from "./RemoveSelected";
@@ -103,7 +104,16 @@ export default function UserListPage() {
           )}
         </Space>
       }
-      bulkActions={allowed("users", "delete") && !archived ? (selection) => <RemoveSelected {...selection} /> : undefined}
+      bulkActions={
+        !archived && (may("users.bulkUpdate") || allowed("users", "delete"))
+          ? (selection) => (
+              <Space wrap>
+                {may("users.bulkUpdate") && <EditSelected {...selection} />}
+                {allowed("users", "delete") && <RemoveSelected {...selection} />}
+              </Space>
+            )
+          : undefined
+      }
       rowActions={(row) =>
         archived
           ? allowed("users", "delete", row) && <RestoreButton person={row} size="small" />
