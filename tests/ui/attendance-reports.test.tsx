@@ -103,8 +103,8 @@ describe("attendance reports", () => {
     expect([list.get("from"), list.get("to"), list.get("sort")]).toEqual(["2026-12-01", "2026-12-31", "name"]);
     const daily = paramsOf("/attendance/reports/daily").at(-1)!;
     expect([daily.get("from"), daily.get("to")]).toEqual(["2026-12-01", "2026-12-31"]);
-    expect(screen.getByLabelText("From")).toHaveValue("12/01/26");
-    expect(screen.getByLabelText("To")).toHaveValue("12/31/26");
+    expect(screen.getByLabelText("From")).toHaveValue("12/01/2026");
+    expect(screen.getByLabelText("To")).toHaveValue("12/31/2026");
   }, 40_000);
 
   it("takes the range from the address, and keeps a new one there and in both calls", async () => {

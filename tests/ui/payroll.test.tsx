@@ -173,9 +173,9 @@ describe("payroll runs list", () => {
     const dialog = await screen.findByRole("dialog");
     // The latest regular run (the list's first, by period end) ends Nov 30: paid twice a month, the coming period is
     // December's first half, paid on its last working day (Tuesday the 15th).
-    await waitFor(() => expect(within(dialog).getByLabelText("Period start")).toHaveValue("12/01/26"));
-    expect(within(dialog).getByLabelText("Period end")).toHaveValue("12/15/26");
-    expect(within(dialog).getByLabelText("Pay date")).toHaveValue("12/15/26");
+    await waitFor(() => expect(within(dialog).getByLabelText("Period start")).toHaveValue("12/01/2026"));
+    expect(within(dialog).getByLabelText("Period end")).toHaveValue("12/15/2026");
+    expect(within(dialog).getByLabelText("Pay date")).toHaveValue("12/15/2026");
     expect(within(dialog).queryByText(/is not one of the pay frequency's/)).toBeNull();
     expect(within(dialog).getByRole("radiogroup", { name: "Who is paid" })).toBeInTheDocument();
 
@@ -207,8 +207,8 @@ describe("payroll runs list", () => {
     renderAt("/payroll");
     await user.click(await screen.findByText("New payroll run", { selector: "button span" }));
     const dialog = await screen.findByRole("dialog");
-    await waitFor(() => expect(within(dialog).getByLabelText("Period start")).toHaveValue("11/16/26"));
-    expect(within(dialog).getByLabelText("Period end")).toHaveValue("11/30/26");
+    await waitFor(() => expect(within(dialog).getByLabelText("Period start")).toHaveValue("11/16/2026"));
+    expect(within(dialog).getByLabelText("Period end")).toHaveValue("11/30/2026");
     expect(await within(dialog).findByText("This period is not one of the pay frequency's (Monthly): check its dates. A run for new starters or after a change of frequency can still be created.")).toBeInTheDocument();
   }, 40_000);
 
@@ -221,16 +221,16 @@ describe("payroll runs list", () => {
     await user.click(await screen.findByText("New payroll run", { selector: "button span" }));
     const dialog = await screen.findByRole("dialog");
     // December's first half, attendance closing 3 days before its end: Nov 28 – Dec 12.
-    await waitFor(() => expect(within(dialog).getByLabelText("Period start")).toHaveValue("12/01/26"));
+    await waitFor(() => expect(within(dialog).getByLabelText("Period start")).toHaveValue("12/01/2026"));
     expect(within(dialog).getByRole("switch", { name: "Attendance closes before the period ends" })).toBeChecked();
-    expect(within(dialog).getByLabelText("Attendance from")).toHaveValue("11/28/26");
-    expect(within(dialog).getByLabelText("Attendance to")).toHaveValue("12/12/26");
+    expect(within(dialog).getByLabelText("Attendance from")).toHaveValue("11/28/2026");
+    expect(within(dialog).getByLabelText("Attendance to")).toHaveValue("12/12/2026");
     // Another period moves the window with it.
     const end = within(dialog).getByLabelText("Period end");
     await user.click(end);
     await user.clear(end);
     await user.type(end, "12/14/26{Enter}");
-    await waitFor(() => expect(within(dialog).getByLabelText("Attendance to")).toHaveValue("12/11/26"));
+    await waitFor(() => expect(within(dialog).getByLabelText("Attendance to")).toHaveValue("12/11/2026"));
     await user.click(within(dialog).getByRole("button", { name: "Create run" }));
     await waitFor(() => expect(fake.calls.some((call) => call.method === "POST")).toBe(true));
     expect(fake.calls.find((call) => call.method === "POST")!.body).toMatchObject({ period_start: "2026-12-01", period_end: "2026-12-14", attendance_start: "2026-11-28", attendance_end: "2026-12-11" });
@@ -244,11 +244,11 @@ describe("payroll runs list", () => {
     await user.click(await screen.findByText("New payroll run", { selector: "button span" }));
     const dialog = await screen.findByRole("dialog");
     const payDate = within(dialog).getByLabelText("Pay date");
-    await waitFor(() => expect(payDate).toHaveValue("12/31/26"));
+    await waitFor(() => expect(payDate).toHaveValue("12/31/2026"));
     await user.click(payDate);
     await user.clear(payDate);
     await user.type(payDate, "01/04/27{Enter}");
-    await waitFor(() => expect(payDate).toHaveValue("01/04/27"));
+    await waitFor(() => expect(payDate).toHaveValue("01/04/2027"));
     await settle();
     expect(fake.calls.some((call) => call.method === "POST")).toBe(false);
     expect(screen.getByRole("dialog")).toBeInTheDocument();
@@ -392,9 +392,9 @@ describe("a run's review", () => {
     renderAt("/payroll/1");
     await user.click(within(await header()).getByRole("button", { name: "Create correction run" }));
     const dialog = await screen.findByRole("dialog", { name: "Correction run for September 2026" });
-    expect(within(dialog).getByLabelText("Period start")).toHaveValue("09/01/26");
-    expect(within(dialog).getByLabelText("Period end")).toHaveValue("09/30/26");
-    expect(within(dialog).getByLabelText("Pay date")).toHaveValue("10/05/26");
+    expect(within(dialog).getByLabelText("Period start")).toHaveValue("09/01/2026");
+    expect(within(dialog).getByLabelText("Period end")).toHaveValue("09/30/2026");
+    expect(within(dialog).getByLabelText("Pay date")).toHaveValue("10/05/2026");
     // A correction rarely pays everyone: chosen people come first.
     expect(within(dialog).getByRole("radio", { name: "Chosen people" })).toBeChecked();
 

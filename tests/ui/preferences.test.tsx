@@ -63,7 +63,8 @@ describe("preferences saved with the account", () => {
     await waitFor(() =>
       expect(saves(fake)).toEqual([{ preferences: { dark_mode: true } }, { preferences: { theme_preset: "lara" } }, { preferences: { language: "jp" } }]),
     );
-    expect(i18next.language).toBe("jp");
+    // The language changes once its messages are in (each language loads when first chosen).
+    await waitFor(() => expect(i18next.language).toBe("jp"));
   });
 
   it("says so when a change cannot be saved, and keeps it in this browser", async () => {

@@ -163,7 +163,7 @@ describe("corrections", () => {
     expect(await within(records).findByText("Nothing was recorded on this day.")).toBeInTheDocument();
     await user.click(within(records).getByRole("button", { name: /Add entry/ }));
     const dialog = await dialogTitled("Add an attendance entry");
-    expect(within(dialog).getByLabelText("Date")).toHaveValue("11/24/26");
+    expect(within(dialog).getByLabelText("Date")).toHaveValue("11/24/2026");
     pick(dialog, "Clock-in", "22:00");
     pick(dialog, "Clock-out", "6:30 AM");
     await user.click(within(dialog).getByRole("button", { name: /Add a break/ }));

@@ -71,8 +71,8 @@ describe("Tagalog dates", () => {
     expect(dayjs("2026-01-05").locale("tl").format("MMMM")).toBe("Enero");
   });
 
-  it("keep the spec's mm/dd/yy input format, as English does", () => {
+  it("keep the spec's mm/dd/yy input order, as English does, shown with four-digit years", () => {
     expect(displayDateFormat("tl")).toBe(displayDateFormat("en"));
-    expect(displayDateFormat("tl")).toBe("MM/DD/YY");
+    expect(displayDateFormat("tl")).toBe("MM/DD/YYYY");
   });
 });
