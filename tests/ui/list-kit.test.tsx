@@ -364,3 +364,27 @@ describe("list kit", () => {
     });
   });
 });
+
+describe("an empty list", () => {
+  it("says there is nothing yet with the create button, and with a search on, that nothing matches and how to clear it", async () => {
+    const fake = fakeApi();
+    const searches: (string | null)[] = [];
+    const answer = http.defaults.adapter as AxiosAdapter;
+    http.defaults.adapter = (config) => {
+      if (config.url === "/people") searches.push(new URLSearchParams(config.params as URLSearchParams).get("search"));
+      return answer(config);
+    };
+    fake.on("GET", "/people", [200, { data: [], meta: { current_page: 1, per_page: 20, total: 0, last_page: 1, total_capped: false } }]);
+    const user = setupUser();
+    renderPeople();
+    expect(await screen.findByText("Nothing in “People” yet. Create the first one:")).toBeInTheDocument();
+    // The page's own button, and the same one under the message.
+    expect(screen.getAllByRole("button", { name: "New person" })).toHaveLength(2);
+    await user.type(screen.getByPlaceholderText("Search..."), "zzz{Enter}");
+    expect(await screen.findByText("Nothing matches these filters or this search.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    expect(await screen.findByText("Nothing in “People” yet. Create the first one:")).toBeInTheDocument();
+    expect(searches.at(-2)).toBe("zzz");
+    expect(searches.at(-1)).toBeNull();
+  });
+});

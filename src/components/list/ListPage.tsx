@@ -12,6 +12,7 @@ import { ColumnChooser } from "./ColumnChooser";
 import { cellValue } from "./columnValue";
 import { ExportButton } from "./ExportButton";
 import { SearchBox } from "./SearchBox";
+import { ListEmpty } from "./ListEmpty";
 import { useBulkSelection, type BulkSelection } from "./useBulkSelection";
 import { useColumnChoice } from "./useColumnChoice";
 import { useListColumns } from "./useListColumns";
@@ -152,6 +153,19 @@ export function ListPage<T extends BaseRecord>({
         rowSelection={bulkActions ? rowSelection : undefined}
         // Wide tables scroll sideways instead of squeezing headers into one letter a line.
         scroll={{ x: "max-content" }}
+        locale={{
+          emptyText: (
+            <ListEmpty
+              title={t(titleKey)}
+              filtered={filters.some((filter) => !(permanentFilters ?? []).some((permanent) => "field" in permanent && "field" in filter && permanent.field === filter.field))}
+              onClearFilters={() => {
+                table.setFilters([], "replace");
+                table.setCurrentPage(1);
+              }}
+              createButton={createButton || undefined}
+            />
+          ),
+        }}
       />
     </section>
   );

@@ -95,14 +95,16 @@ export default function UserListPage() {
       nameField="name"
       recordPath={recordPath}
       createButton={
-        <Space wrap>
-          {may("users.import") && !archived && <ImportPeople />}
-          {allowed("users", "create") && (
-            <LinkButton to={pagePath("users", "create")} type="primary" icon={<PlusOutlined />}>
-              {t("employees.create")}
-            </LinkButton>
-          )}
-        </Space>
+        ((may("users.import") && !archived) || allowed("users", "create")) && (
+          <Space wrap>
+            {may("users.import") && !archived && <ImportPeople />}
+            {allowed("users", "create") && (
+              <LinkButton to={pagePath("users", "create")} type="primary" icon={<PlusOutlined />}>
+                {t("employees.create")}
+              </LinkButton>
+            )}
+          </Space>
+        )
       }
       bulkActions={
         !archived && (may("users.bulkUpdate") || allowed("users", "delete"))
