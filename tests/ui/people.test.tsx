@@ -348,8 +348,8 @@ describe("employee form", () => {
 });
 
 describe("a pay change on the employee form", () => {
-  it("asks from when it applies once the pay differs from the record's, today unless changed, and sends the date", async () => {
-    const user = setupUser();
+  /** Emery's record (paid 25,000.00 PHP) open in the employee form, as the administrator. */
+  async function editEmery() {
     const fake = signedInAs(ADMIN);
     fake.on("GET", "/roles/options", [200, { data: [] }]);
     fake.on("GET", "/users/7", [200, { data: person(7, "Emery", "Cole", { base_rate: 2500000, currency: "PHP" }) }]);
@@ -357,6 +357,12 @@ describe("a pay change on the employee form", () => {
     fake.on("GET", "/users/7/profile", [200, { data: { user: person(7, "Emery", "Cole"), recent_activity: [] } }]);
     renderAt("/employees/7/edit");
     await waitFor(() => expect(screen.getByLabelText("First name")).toHaveValue("Emery"));
+    return fake;
+  }
+
+  it("asks from when it applies once the pay differs from the record's, today unless changed, and sends the date", async () => {
+    const user = setupUser();
+    const fake = await editEmery();
     expect(screen.queryByLabelText("Effective from")).not.toBeInTheDocument();
     fill("Base rate", "27000.00");
     await waitFor(() => expect(screen.getByLabelText("Effective from")).toBeInTheDocument());
@@ -369,13 +375,7 @@ describe("a pay change on the employee form", () => {
 
   it("sends no date when the pay is unchanged", async () => {
     const user = setupUser();
-    const fake = signedInAs(ADMIN);
-    fake.on("GET", "/roles/options", [200, { data: [] }]);
-    fake.on("GET", "/users/7", [200, { data: person(7, "Emery", "Cole", { base_rate: 2500000, currency: "PHP" }) }]);
-    fake.on("PUT", "/users/7", (body) => [200, { data: { ...person(7, "Emery", "Cole"), ...(body as object) } }]);
-    fake.on("GET", "/users/7/profile", [200, { data: { user: person(7, "Emery", "Cole"), recent_activity: [] } }]);
-    renderAt("/employees/7/edit");
-    await waitFor(() => expect(screen.getByLabelText("First name")).toHaveValue("Emery"));
+    const fake = await editEmery();
     fill("Phone", "+63 2 555 0100");
     await user.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(fake.calls.some((call) => call.method === "PUT")).toBe(true));
