@@ -5,6 +5,15 @@
  */
 import type ExcelJS from "exceljs";
 
+/** A header cell of the imports' layouts: its title, then its key in brackets ("E-mail [email]"). */
+export const headerCell = (title: string, key: string) => `${title} [${key}]`;
+
+/** The key a header cell names, or null when it names none. */
+export function keyOfHeader(text: string): string | null {
+  const match = /\[([^\][]+)\]\s*$/.exec(text);
+  return match ? match[1].trim() : null;
+}
+
 /** 1 → "A", 27 → "AA". */
 export function columnLetter(column: number): string {
   let letters = "";

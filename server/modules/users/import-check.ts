@@ -9,14 +9,14 @@
 import { sql } from "drizzle-orm";
 import { IMPORT_ACCESS_LEVELS, PEOPLE_IMPORT_COLUMNS, REQUIRED_IMPORT_COLUMNS, type PeopleImportColumn } from "../../../contracts/people-import";
 import { decide, decideFields, type Actor } from "../../../contracts/policies";
-import { userCreateBody } from "../../../contracts/users";
+import { CLOCK_POLICIES } from "../../../contracts/attendance";
+import { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, PAY_BASES, userCreateBody } from "../../../contracts/users";
 import { isCurrencyCode, minorDigits } from "../../../contracts/money";
 import type { Db } from "../../db/client";
 import { roles, users, workLocations, workSchedules } from "../../db/schema";
 import { importCellKey } from "../../../contracts/payroll-sheet";
-import { amountOf, columnLetter, textOf, type CellValue } from "../../lib/spreadsheet-cells";
+import { amountOf, columnLetter, keyOfHeader, textOf, type CellValue } from "../../lib/spreadsheet-cells";
 import { fileProblem, spreadsheetRejection, type SheetProblem, type SheetTable } from "../../lib/spreadsheet-upload";
-import { keyOfHeader } from "../payroll/sheet/layout";
 
 /** A person of the file as it will be saved; `manager` points at someone in the workspace or at another row. */
 export interface ImportedPerson {
@@ -27,12 +27,12 @@ export interface ImportedPerson {
   locationIds: number[];
 }
 
+/** The columns that take one of a few words, as the contract names them. */
 const ENUMS: Partial<Record<PeopleImportColumn, readonly string[]>> = {
-  employment_type: ["full_time", "part_time", "contract", "intern"],
-  employment_status: ["active", "on_leave", "terminated"],
-  pay_basis: ["monthly", "daily", "hourly"],
-  clock_policy: ["onsite", "anywhere"],
-  access_level: Object.keys(IMPORT_ACCESS_LEVELS),
+  employment_type: EMPLOYMENT_TYPES,
+  employment_status: EMPLOYMENT_STATUSES,
+  pay_basis: PAY_BASES,
+  clock_policy: CLOCK_POLICIES,
 };
 
 /** Columns that are the record's own field of the same name, checked by the create contract. */

@@ -5,11 +5,11 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { importTemplateQuery, PEOPLE_IMPORT_COLUMNS, PEOPLE_IMPORT_MAX_BYTES, PEOPLE_IMPORT_MAX_ROWS, PEOPLE_IMPORT_SHEET, peopleImportReply } from "../../../contracts/people-import";
+import { headerCell } from "../../lib/spreadsheet-cells";
 import { readSpreadsheetUpload, readWorksheets } from "../../lib/spreadsheet-upload";
 import { sendTable, tableReply } from "../../lib/table-export";
 import { oneFileLimits } from "../../lib/uploads";
 import { companyFacts } from "../company/facts";
-import { headerCell } from "../payroll/sheet/layout";
 import { checkPeopleImport } from "./import-check";
 import { saveImportedPeople } from "./import-save";
 

@@ -21,9 +21,9 @@ import { payComponents, users } from "../../../db/schema";
 import { translator } from "../../../lib/i18n";
 import { paidByOtherRegularRuns, peopleInScope } from "../inputs";
 import type { RunRow } from "../runs";
-import { amountOf, columnLetter, textOf } from "../../../lib/spreadsheet-cells";
+import { amountOf, columnLetter, keyOfHeader, textOf } from "../../../lib/spreadsheet-cells";
 import { fileProblem, spreadsheetRejection, type SheetProblem, type SheetTable } from "../../../lib/spreadsheet-upload";
-import { isAdjustmentsColumn, isPersonColumn, isTotalColumn, keyOfHeader, majorTextIn, parseComponentKey, SUMMARY_PEOPLE } from "./layout";
+import { isAdjustmentsColumn, isPersonColumn, isTotalColumn, majorTextIn, parseComponentKey, SUMMARY_PEOPLE } from "./layout";
 
 export interface ImportedPayslip {
   user_id: number;

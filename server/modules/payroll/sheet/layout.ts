@@ -9,18 +9,12 @@
 import { ADJUSTMENT_COLUMNS, SHEET_PERSON_COLUMNS, SHEET_TOTAL_COLUMNS, type SheetColumn, type SheetPersonColumn, type SheetTotalColumn } from "../../../../contracts/payroll-sheet";
 import { minorDigits } from "../../../../contracts/money";
 import type { Translate } from "../../../lib/i18n";
+import { headerCell } from "../../../lib/spreadsheet-cells";
 
 /** The summary worksheet's own columns: a department, its people, then the total columns. */
 export const SUMMARY_DEPARTMENT = "department";
 export const SUMMARY_PEOPLE = "people";
 
-export const headerCell = (title: string, key: string) => `${title} [${key}]`;
-
-/** The key a header cell names, or null when it names none. */
-export function keyOfHeader(text: string): string | null {
-  const match = /\[([^\][]+)\]\s*$/.exec(text);
-  return match ? match[1].trim() : null;
-}
 
 /** What a component column's key says: its code and whether it is the employer's share. */
 export function parseComponentKey(key: string): { code: string; employer: boolean } | null {

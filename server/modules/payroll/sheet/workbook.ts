@@ -12,8 +12,8 @@ import type ExcelJS from "exceljs";
 import { minorDigits } from "../../../../contracts/money";
 import { SHEET_TOTAL_COLUMNS, type SheetColumn, type SheetRow } from "../../../../contracts/payroll-sheet";
 import type { Translate } from "../../../lib/i18n";
-import { columnLetter } from "../../../lib/spreadsheet-cells";
-import { headerCell, sheetHeader, SUMMARY_DEPARTMENT, SUMMARY_PEOPLE, worksheetNamer } from "./layout";
+import { columnLetter, headerCell } from "../../../lib/spreadsheet-cells";
+import { sheetHeader, SUMMARY_DEPARTMENT, SUMMARY_PEOPLE, worksheetNamer } from "./layout";
 
 type Row = SheetRow & { department_key: string | null };
 
