@@ -101,7 +101,10 @@ describe("who may read the log", () => {
       action: expect.any(String),
       subject_type: expect.toBeOneOf([expect.any(String), null]),
       subject_id: expect.toBeOneOf([expect.any(Number), null]),
+      subject_name: expect.toBeOneOf([expect.any(String), null]),
       changes: expect.toBeOneOf([expect.any(Object), null]),
+      names: expect.any(Object),
+      currency: expect.toBeOneOf([expect.any(String), null]),
       ip: expect.toBeOneOf([expect.any(String), null]),
       created_at: expect.any(String),
     });
@@ -307,5 +310,33 @@ describe("every People mutation leaves exactly one row, secrets masked", () => {
     expect((await call(t, admin, { method: "DELETE", url: "/api/roles/1" })).statusCode).toBe(409);
     expect((await call(t, employee, { method: "PUT", url: "/api/me/change-password", payload: { current_password: "Wrong-123!", password: "Fresh-Pass77", password_confirmation: "Fresh-Pass77" } })).statusCode).toBe(422);
     expect(await activitiesAfter(t, admin, before)).toEqual([]);
+  });
+});
+
+describe("words for ids", () => {
+  it("names the subject and every record a change points at, with the currency its amounts are in", async () => {
+    const manager = await createPerson(t, admin);
+    const role = { id: await createRole(t, admin, ["users_view"], "Field auditors") };
+    const person = await createPerson(t, admin, { currency: "USD" });
+    const recordOf = async (id: number) => (await call(t, admin, { method: "GET", url: `/api/users/${id}` })).json().data as { name: string; currency: string };
+    const [{ name: managerName }, { name: personName }] = [await recordOf(manager.id), await recordOf(person.id)];
+    const { row } = await exactlyOneRow(
+      () => call(t, admin, { method: "PUT", url: `/api/users/${person.id}`, payload: { role_id: role.id, manager_id: manager.id, base_rate: 6_100_000 } }),
+      200,
+    );
+    expect(row.subject_name).toBe(personName);
+    expect(row.names).toEqual({ [`role:${role.id}`]: "Field auditors", [`user:${manager.id}`]: managerName });
+    // The person is paid in their own currency, not the company's: the rate change reads in it.
+    expect(row.currency).toBe("USD");
+
+    // The profile's history carries the same words.
+    const profile = (await call(t, admin, { method: "GET", url: `/api/users/${person.id}/profile` })).json().data;
+    expect(profile.recent_activity[0]).toMatchObject({ subject_name: personName, names: row.names });
+  });
+
+  it("keeps a removed record's recorded name, and names nothing it cannot find", async () => {
+    const role = { id: await createRole(t, admin, [], "Short-lived") };
+    const { row } = await exactlyOneRow(() => call(t, admin, { method: "DELETE", url: `/api/roles/${role.id}` }), 200);
+    expect(row).toMatchObject({ subject_type: "role", subject_id: role.id, subject_name: "Short-lived", names: {} });
   });
 });

@@ -18,6 +18,9 @@ const ROWS: ActivityRecord[] = [
     action: "role.updated",
     subject_type: "role",
     subject_id: 3,
+    subject_name: "Payroll officer",
+    names: {},
+    currency: "PHP",
     changes: { description: { from: null, to: "Runs payroll" }, permissions: { from: ["users_view"], to: ["users_view", "payroll_view"] } },
     ip: "127.0.0.1",
     created_at: "2026-11-20T09:00:00Z",
@@ -29,6 +32,9 @@ const ROWS: ActivityRecord[] = [
     action: "profile.picture_changed",
     subject_type: "user",
     subject_id: 7,
+    subject_name: "Emery Santos",
+    names: {},
+    currency: "PHP",
     changes: { profile_picture: { from: null, to: 12 }, type: "image/png", bytes: 2048 },
     ip: "127.0.0.1",
     created_at: "2026-11-20T08:00:00Z",
@@ -44,6 +50,9 @@ const PERSON_ROWS: ActivityRecord[] = [
     action: "user.updated",
     subject_type: "user",
     subject_id: 7,
+    subject_name: "Emery Santos",
+    names: {},
+    currency: "PHP",
     changes: { is_active: { from: true, to: false }, employment_type: { from: "full_time", to: "part_time" }, pay_basis: { from: "monthly", to: "daily" } },
     ip: "127.0.0.1",
     created_at: "2026-11-20T10:05:00Z",
@@ -55,6 +64,9 @@ const PERSON_ROWS: ActivityRecord[] = [
     action: "profile.preferences_changed",
     subject_type: "user",
     subject_id: 7,
+    subject_name: "Emery Santos",
+    names: {},
+    currency: "PHP",
     changes: { preferences: { from: { language: "en", dark_mode: false }, to: { language: "fr", dark_mode: false } } },
     ip: "127.0.0.1",
     created_at: "2026-11-20T10:50:00Z",
@@ -73,22 +85,24 @@ describe("system activities", () => {
   it("names the record and every changed field, the role's and the upload's too", async () => {
     showLog();
     const roleRow = (await screen.findByText("Changed a role")).closest("tr")!;
-    expect(within(roleRow).getByText("Role #3")).toBeInTheDocument();
+    expect(within(roleRow).getByText("Role · Payroll officer")).toBeInTheDocument();
     expect(within(roleRow).getByText(/^Description/)).toBeInTheDocument();
     expect(within(roleRow).getByText(/^Permissions/)).toBeInTheDocument();
     // Lists read as lists, not as JSON, each permission by the name the role form gives it.
     expect(within(roleRow).getByText("View people, View payroll runs")).toBeInTheDocument();
     const pictureRow = screen.getByText("Changed own picture").closest("tr")!;
-    expect(within(pictureRow).getByText("Person #7")).toBeInTheDocument();
+    expect(within(pictureRow).getByText("Person · Emery Santos")).toBeInTheDocument();
+    // An uploaded file is "Image", never its id; its size in the spec's units.
+    expect(within(pictureRow).getByTestId("activity-changes")).toHaveTextContent("Picture: (empty) → Image");
+    expect(within(pictureRow).getByTestId("activity-changes")).toHaveTextContent("Size: 2.00 KB");
     expect(within(pictureRow).getByText(/^File type/)).toBeInTheDocument();
-    expect(within(pictureRow).getByText(/^Size in bytes/)).toBeInTheDocument();
-  }, 40_000);
+      }, 40_000);
 
   it("says it in the reader's language", async () => {
     showLog({ language: "fr" });
-    const roleRow = (await screen.findByText("Rôle #3")).closest("tr")!;
+    const roleRow = (await screen.findByText("Rôle · Payroll officer")).closest("tr")!;
     expect(within(roleRow).getByText(/^Autorisations/)).toBeInTheDocument();
-    expect(screen.getByText("Personne #7")).toBeInTheDocument();
+    expect(screen.getByText("Personne · Emery Santos")).toBeInTheDocument();
     expect(screen.getByText(/^Type de fichier/)).toBeInTheDocument();
   });
 

@@ -4,6 +4,7 @@ import type { ListResponse } from "../../../contracts/list";
 import { activityLog, users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { defineListSpec, paged, parseListQuery } from "../../lib/list";
+import { nameActivities } from "./names";
 
 export const activitiesList = defineListSpec({
   fields: {
@@ -19,7 +20,6 @@ export const activitiesList = defineListSpec({
   tiebreaker: activityLog.id,
 });
 
-/** The system activity log: super administrators only (spec: dashboard/system-activities). */
 /** The columns of an ActivityRecord: the log row and its actor's name. */
 export const activityColumns = {
   id: activityLog.id,
@@ -37,9 +37,12 @@ export async function listActivities(ctx: AppContext, query: unknown): Promise<L
   const list = parseListQuery(query, activitiesList);
   return paged(ctx.db, list, {
     rows: async ({ where, orderBy, limit, offset }) =>
-      (
-        await ctx.db.select(activityColumns).from(activityLog).leftJoin(users, eq(users.id, activityLog.actor_id)).where(where).orderBy(...orderBy).limit(limit).offset(offset)
-      ).map((row) => ({ ...row, created_at: row.created_at.toISOString() })),
+      nameActivities(
+        ctx.db,
+        (await ctx.db.select(activityColumns).from(activityLog).leftJoin(users, eq(users.id, activityLog.actor_id)).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map(
+          (row) => ({ ...row, created_at: row.created_at.toISOString() }),
+        ),
+      ),
     // The actor's name lives in users: a filter on it needs the join in the count too.
     count: (where) => ctx.db.select({ one: sql`1` }).from(activityLog).leftJoin(users, eq(users.id, activityLog.actor_id)).where(where).$dynamic(),
   });

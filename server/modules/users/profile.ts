@@ -4,6 +4,7 @@ import type { ActivityRecord } from "../../../contracts/activities";
 import type { UserRecord } from "../../../contracts/users";
 import { activityLog, users } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
+import { nameActivities } from "../activities/names";
 import { activityColumns } from "../activities/service";
 import { readUser } from "./service";
 
@@ -30,5 +31,5 @@ export async function profileOf(ctx: AppContext, actor: Actor, id: number): Prom
     .where(and(eq(activityLog.subject_type, "user"), eq(activityLog.subject_id, id)))
     .orderBy(desc(activityLog.created_at), desc(activityLog.id))
     .limit(RECENT);
-  return { user, recent_activity: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })) };
+  return { user, recent_activity: await nameActivities(ctx.db, rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }))) };
 }

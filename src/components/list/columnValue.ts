@@ -35,7 +35,7 @@ export function columnValue<T extends BaseRecord>(column: ListColumn<T>, row: T,
 
 /** The CSV cell: the column's own export value when it has one. */
 export function exportValue<T extends BaseRecord>(column: ListColumn<T>, row: T, t: TFunction): CsvCell {
-  return column.exportValue ? column.exportValue(row) : columnValue(column, row, t);
+  return column.exportValue ? column.exportValue(row, t) : columnValue(column, row, t);
 }
 
 /** What a cell shows by default: the plain value, but a moment in the reader's own way of writing it. */

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import type { BaseRecord, CrudFilter, CrudSort } from "@refinedev/core";
 import type { FieldKind } from "../../../contracts/list";
@@ -37,7 +38,7 @@ export interface ListColumn<T extends BaseRecord> {
   /** A custom cell; the CSV still uses exportValue or the kind's plain value. */
   render?: (row: T) => ReactNode;
   /** The CSV cell when the plain field value is not what a reader wants. */
-  exportValue?: (row: T) => CsvCell;
+  exportValue?: (row: T, t: TFunction) => CsvCell;
 }
 
 /** The slice of Refine's useTable state the filter controls read and change. */

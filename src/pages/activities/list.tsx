@@ -1,6 +1,8 @@
+import i18next from "i18next";
 import type { ActivityRecord } from "../../../contracts/activities";
 import { ListPage, type ListColumn } from "../../components/list";
 import { ActivityChanges } from "./ActivityChanges";
+import { changesText, subjectWords } from "./changeWording";
 import { ActionLabel, SubjectLabel } from "./labels";
 
 type Activity = ActivityRecord & { [key: string]: unknown };
@@ -14,9 +16,10 @@ const COLUMNS: ListColumn<Activity>[] = [
     titleKey: "activities.fields.subject",
     kind: "text",
     sortable: false,
-    render: (row) => <SubjectLabel type={row.subject_type} id={row.subject_id} />,
+    render: (row) => <SubjectLabel record={row} />,
+    exportValue: (row, t) => subjectWords(row, t, i18next.language),
   },
-  { field: "changes", titleKey: "activities.fields.changes", kind: "text", sortable: false, filterable: false, render: (row) => <ActivityChanges changes={row.changes} subjectType={row.subject_type} />, exportValue: (row) => JSON.stringify(row.changes ?? "") },
+  { field: "changes", titleKey: "activities.fields.changes", kind: "text", sortable: false, filterable: false, render: (row) => <ActivityChanges record={row} />, exportValue: (row, t) => changesText(row, t, i18next.language) },
   { field: "ip", titleKey: "activities.fields.ip", kind: "text", sortable: false, filterable: false, width: 130 },
 ];
 

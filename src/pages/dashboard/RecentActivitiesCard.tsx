@@ -31,7 +31,7 @@ export function RecentActivitiesCard() {
             <List.Item.Meta
               title={
                 <>
-                  <ActionLabel action={activity.action} /> · <SubjectLabel type={activity.subject_type} id={activity.subject_id} />
+                  <ActionLabel action={activity.action} /> · <SubjectLabel record={activity} />
                 </>
               }
               description={

@@ -125,7 +125,7 @@ export default function UserProfilePage() {
                     <Typography.Text type="secondary">
                       {entry.actor_name ?? t("activities.system")} · {formatDateTime(entry.created_at)}
                     </Typography.Text>
-                    <ActivityChanges changes={entry.changes} subjectType={entry.subject_type} />
+                    <ActivityChanges record={entry} />
                   </>
                 ),
               }))}
