@@ -11,7 +11,8 @@ const catalogues: Record<LanguageCode, Messages> = { en, jp, cn, tl, fr };
 /** Standard language tags mapped to the product's own codes. */
 const ALIASES: Record<string, LanguageCode> = { ja: "jp", zh: "cn", fil: "tl" };
 
-export type Translate = (key: string, params?: Record<string, unknown>) => string;
+/** Messages of one language; `locale` is its Intl tag, for the dates and numbers put into them. */
+export type Translate = ((key: string, params?: Record<string, unknown>) => string) & { readonly locale: string };
 
 /** Picks the product language from an Accept-Language header (first match wins). */
 export function languageFromHeader(header: string | undefined): LanguageCode {
@@ -42,11 +43,12 @@ export const intlLocale = (language: LanguageCode): string => INTL_LOCALE[langua
 export function translator(language: LanguageCode): Translate {
   const plurals = new Intl.PluralRules(INTL_LOCALE[language]);
   const find = (key: string) => lookup(catalogues[language], key) ?? lookup(catalogues.en, key);
-  return (key, params = {}) => {
+  const translate = (key: string, params: Record<string, unknown> = {}) => {
     const plural = typeof params.count === "number" ? find(`${key}_${plurals.select(params.count)}`) ?? find(`${key}_other`) : undefined;
     const text = plural ?? find(key) ?? key;
     return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
       name in params ? String(params[name]) : match,
     );
   };
+  return Object.assign(translate, { locale: INTL_LOCALE[language] });
 }

@@ -57,9 +57,9 @@ const STORAGE: StorageInfo = {
   outbox: { count: 1, bytes: 500, pending: 1 },
 };
 
-function administrator(language?: "fr") {
+function administrator(language?: "fr", stats = STATS) {
   const fake = signedInAs(meAs(1, 0, "Alex Admin"), language ? { language } : {});
-  fake.on("GET", "/dashboard/admin-stats", [200, { data: STATS }]);
+  fake.on("GET", "/dashboard/admin-stats", [200, { data: stats }]);
   fake.on("GET", "/dashboard/admin-dashboard", [200, { data: CHARTS }]);
   fake.on("GET", "/dashboard/clocked-in", [200, { data: CLOCKED_IN }]);
   fake.on("GET", "/dashboard/storage-info", [200, { data: STORAGE }]);
@@ -68,7 +68,7 @@ function administrator(language?: "fr") {
   fake.on(
     "GET",
     "/dashboard/system-activities",
-    page([{ id: 1, actor_id: 1, actor_name: "Alex Admin", action: "users.update", subject_type: "user", subject_id: 7, changes: null, ip: null, created_at: "2026-11-26T02:05:00Z" }]),
+    page([{ id: 1, actor_id: 1, actor_name: "Alex Admin", action: "users.update", subject_type: "user", subject_id: 7, subject_name: "Emery Santos", changes: null, names: {}, currency: "PHP", ip: null, created_at: "2026-11-26T02:05:00Z" }]),
   );
   return fake;
 }
@@ -128,6 +128,7 @@ describe("the administrator's dashboard", () => {
     expect(within(clocked).getByText("Kim Sato").closest("tr")).toHaveTextContent("On a break");
     const activity = await card("Recent activity");
     expect(await within(activity).findByText("Alex Admin", { exact: false })).toBeInTheDocument();
+    expect(activity).toHaveTextContent("Person · Emery Santos");
     const storage = await card("Storage");
     expect(within(storage).getByText("50.00 MB")).toBeInTheDocument();
     expect(within(storage).getByText("attendance_records").closest("tr")).toHaveTextContent("1.50 MB");
@@ -137,8 +138,8 @@ describe("the administrator's dashboard", () => {
     expect(within(storage).getByText("users").closest("tr")).toHaveTextContent("1.50 KB");
   });
 
-  it("writes figures, percentages, amounts and dates the French way", async () => {
-    administrator("fr");
+  it("writes figures, percentages, amounts, dates and the run's default name the French way", async () => {
+    administrator("fr", { ...STATS, current_run: { ...STATS.current_run!, name: "Payroll 2026-11-01 – 2026-11-30" } });
     renderAt("/dashboard");
     const people = await card("Effectifs");
     expect(within(people).getByText(/10\s250/)).toBeInTheDocument();
@@ -146,5 +147,6 @@ describe("the administrator's dashboard", () => {
     expect(within(attendance).getAllByRole("row").some((row) => /90\s%/.test(row.textContent ?? ""))).toBe(true);
     const cost = await tableOf(/Paies publiées en PHP/);
     expect(within(cost).getByText(/octobre 2026/)).toBeInTheDocument();
+    expect(within(await card("Paie en cours")).getByText(/^Paie 1\s?–\s?30 nov\. 2026$/)).toBeInTheDocument();
   });
 });

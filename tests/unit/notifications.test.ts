@@ -54,6 +54,20 @@ describe("wording", () => {
     expect(wordingOf(translator("en"), "system", { title: "{{message}}", message: "Hi {{title}}" })).toEqual({ title: "{{message}}", message: "Hi {{title}}" });
   });
 
+  it("words a run, its days and its numbers as the reader's language writes them; a typed run name stays as typed", () => {
+    // Intl spaces its ranges and French punctuation with thin and narrow no-break spaces: compared as plain spaces.
+    const message = (language: Parameters<typeof translator>[0], type: string, params: Record<string, unknown>) => wordingOf(translator(language), type, params).message.replace(/[\u2009\u202f\u00a0]/g, " ");
+    const released = { name: "Payroll 2026-11-01 – 2026-11-30", period_start: "2026-11-01", period_end: "2026-11-30", pay_date: "2026-12-05" };
+    expect(message("en", "payslip_released", released)).toBe("Your payslip of Payroll Nov 1 – 30, 2026 is ready. Pay date: Dec 5, 2026.");
+    expect(message("fr", "payslip_released", released)).toBe("Votre bulletin de paie de « Paie 1–30 nov. 2026 » est disponible. Date de paiement : 5 déc. 2026.");
+    expect(message("jp", "payslip_released", released)).toBe("給与 2026年11月1日～30日の給与明細が発行されました。支給日：2026年12月5日");
+    const typed = { ...released, name: "November payroll" };
+    expect(message("en", "payslip_released", typed)).toContain("Your payslip of November payroll (Nov 1 – 30, 2026) is ready.");
+    const leave = { name: "Ana Cruz", type: "Vacation", from: "2026-12-21", to: "2026-12-23", days: 2.5 };
+    expect(message("fr", "leave_requested", leave)).toContain("21 déc. 2026");
+    expect(message("fr", "leave_requested", leave)).toContain("2,5");
+  });
+
   it("builds the e-mail: subject from the title, the message, the link when there is one, why it came", () => {
     const t = translator("en");
     const withLink = emailOf(t, "system", { title: "Payday", message: "Payslips are out." }, "http://paydesk.test/payslips");

@@ -5,6 +5,7 @@
  * values only, so each reader sees them in their own language.
  */
 import { LANGUAGE_CODES, type LanguageCode } from "../../../contracts/auth";
+import { isDefaultRunName, wordDay, wordPeriod, wordRunName } from "../../../contracts/period-words";
 import type { Translate } from "../../lib/i18n";
 
 /** A stored language preference as a product language; anything else reads English. */
@@ -17,6 +18,29 @@ export interface Wording {
   message: string;
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The values a notification was stored with, as its reader's language writes
+ * them: days ("Dec 5, 2026"), numbers ("1,5" in French), and a payroll run
+ * (stored `name` with its `period_start` and `period_end`) as `run`: its
+ * default name worded, or the name an officer typed with its period.
+ */
+function paramsInWords(t: Translate, params: Record<string, unknown>): Record<string, unknown> {
+  const numbers = new Intl.NumberFormat(t.locale, { maximumFractionDigits: 2 });
+  const worded = Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [
+      key,
+      typeof value === "string" && DAY.test(value) ? wordDay(value, t.locale) : typeof value === "number" && key !== "count" ? numbers.format(value) : value,
+    ]),
+  );
+  const { name, period_start: start, period_end: end } = params;
+  if (typeof name === "string" && typeof start === "string" && typeof end === "string") {
+    worded.run = isDefaultRunName(name) ? wordRunName(name, t.locale, t) : `${name} (${wordPeriod(start, end, t.locale)})`;
+  }
+  return worded;
+}
+
 /**
  * Values are put in as they are, once: a broadcast's own text that happens to
  * hold "{{...}}" is shown as typed, not read as a placeholder.
@@ -24,7 +48,8 @@ export interface Wording {
 export function wordingOf(t: Translate, type: string, params: Record<string, unknown>): Wording {
   // A context picks a variant of the message (as i18next's context does): "message_protected".
   const variant = typeof params.context === "string" ? `_${params.context}` : "";
-  return { title: t(`notifications.types.${type}.title`, params), message: t(`notifications.types.${type}.message${variant}`, params) };
+  const values = paramsInWords(t, params);
+  return { title: t(`notifications.types.${type}.title`, values), message: t(`notifications.types.${type}.message${variant}`, values) };
 }
 
 /** The e-mail of a notification; `url` is the app's full address of its link, if it has one. */

@@ -44,7 +44,7 @@ export function usePayslipColumns({ open, withRun }: { open: (row: PayslipRow) =
     };
     const run: ListColumn<PayslipRow>[] = withRun
       ? [
-          { field: "payroll_name", titleKey: "payrollUi.payslips.columns.run", kind: "text", sortable: false, filterable: false, render: (row) => nameOf(row.payroll_name) },
+          { field: "payroll_name", titleKey: "payrollUi.payslips.columns.run", kind: "text", sortable: false, filterable: false, render: (row) => nameOf(row.payroll_name), exportValue: (row) => nameOf(row.payroll_name) },
           {
             field: "period_start",
             titleKey: "payrollUi.payslips.columns.period",

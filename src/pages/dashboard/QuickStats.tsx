@@ -6,6 +6,7 @@ import { DashboardCard } from "../../components/dashboard/DashboardCard";
 import { Figures } from "../../components/payroll/Figures";
 import { formatPeriod } from "../../components/payroll/format";
 import { RunStatusTag } from "../../components/payroll/RunStatusTag";
+import { useRunName } from "../../components/payroll/useRunName";
 import { formatCount } from "../../i18n/numbers";
 import { pagePath } from "../../resources";
 
@@ -13,6 +14,7 @@ import { pagePath } from "../../resources";
 export function QuickStats({ stats }: { stats: AdminStats }) {
   const { t, i18n } = useTranslation();
   const { headcount, now, current_run: run } = stats;
+  const runName = useRunName();
   const count = (value: number) => formatCount(value, i18n.language);
 
   return (
@@ -49,7 +51,7 @@ export function QuickStats({ stats }: { stats: AdminStats }) {
           {run ? (
             <Flex vertical gap={12}>
               <Flex wrap gap={8} align="center">
-                <Typography.Text strong>{run.name}</Typography.Text>
+                <Typography.Text strong>{runName(run.name)}</Typography.Text>
                 <RunStatusTag status={run.status} />
                 <Typography.Text type="secondary">{formatPeriod(run.period_start, run.period_end, i18n.language)}</Typography.Text>
               </Flex>

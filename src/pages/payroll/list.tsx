@@ -32,7 +32,7 @@ function useColumns(): ListColumn<Row>[] {
   const nameOf = useRunName();
   return useMemo(
     () => [
-      { field: "name", titleKey: "payrollUi.runs.columns.name", kind: "text", render: (row) => nameOf(row.name) },
+      { field: "name", titleKey: "payrollUi.runs.columns.name", kind: "text", render: (row) => nameOf(row.name), exportValue: (row) => nameOf(row.name) },
       {
         field: "period_start",
         titleKey: "payrollUi.runs.columns.period",
