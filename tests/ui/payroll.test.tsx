@@ -124,6 +124,14 @@ const header = async () => (await screen.findByRole("heading", { level: 2 })).cl
 const buttonNames = (scope: HTMLElement) => within(scope).queryAllByRole("button").map((button) => button.textContent?.trim()).filter(Boolean);
 
 describe("payroll runs list", () => {
+  it("says there is no run yet and offers to create the first, in the reader's language", async () => {
+    listSession(ADMIN, []);
+    renderAt("/payroll");
+    expect(await screen.findByText("No payroll run yet. Create the first one:")).toBeInTheDocument();
+    // The toolbar's button, and the same one under the message.
+    expect(screen.getAllByRole("button", { name: /New payroll run/ })).toHaveLength(2);
+  });
+
   it("lists runs with their period, status, people and net pay, the summary above, and delete only where the state allows it", async () => {
     listSession();
     renderAt("/payroll");

@@ -4,10 +4,23 @@ import { useTranslation } from "react-i18next";
 
 /**
  * What an empty list says, and the next step: with filters on, that nothing
- * matches them and a way to clear them; otherwise that there is nothing yet,
- * with the page's create button when the reader may create.
+ * matches them and a way to clear them; otherwise what is missing in the
+ * list's own words ("No payroll run yet."), with the page's create button
+ * when the reader may create.
  */
-export function ListEmpty({ title, filtered, onClearFilters, createButton }: { title: string; filtered: boolean; onClearFilters: () => void; createButton?: ReactNode }) {
+export function ListEmpty({
+  resource,
+  title,
+  filtered,
+  onClearFilters,
+  createButton,
+}: {
+  resource: string;
+  title: string;
+  filtered: boolean;
+  onClearFilters: () => void;
+  createButton?: ReactNode;
+}) {
   const { t } = useTranslation();
   if (filtered) {
     return (
@@ -16,8 +29,9 @@ export function ListEmpty({ title, filtered, onClearFilters, createButton }: { t
       </Empty>
     );
   }
+  const nothing = t([`list.nothingYet.${resource}`, "list.emptyNothing"], { title });
   return (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(createButton ? "list.emptyCreate" : "list.emptyNothing", { title })}>
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={createButton ? `${nothing} ${t("list.createFirst")}` : nothing}>
       {createButton && <Flex justify="center">{createButton}</Flex>}
     </Empty>
   );

@@ -156,6 +156,7 @@ export function ListPage<T extends BaseRecord>({
         locale={{
           emptyText: (
             <ListEmpty
+              resource={resource}
               title={t(titleKey)}
               filtered={filters.some((filter) => !(permanentFilters ?? []).some((permanent) => "field" in permanent && "field" in filter && permanent.field === filter.field))}
               onClearFilters={() => {
