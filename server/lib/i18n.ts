@@ -39,15 +39,18 @@ const INTL_LOCALE: Record<LanguageCode, string> = { en: "en", jp: "ja", cn: "zh"
 
 export const intlLocale = (language: LanguageCode): string => INTL_LOCALE[language];
 
-/** Same {{name}} interpolation and key_one/key_other plurals as i18next, so one catalogue serves both sides. */
+/** Same {{name}} and {{name, number}} interpolation and key_one/key_other plurals as i18next, so one catalogue serves both sides. */
 export function translator(language: LanguageCode): Translate {
   const plurals = new Intl.PluralRules(INTL_LOCALE[language]);
   const find = (key: string) => lookup(catalogues[language], key) ?? lookup(catalogues.en, key);
+  const numbers = new Intl.NumberFormat(INTL_LOCALE[language]);
+  // "{{distance, number}}": the value in the language's number format, as i18next's built-in formatter writes it in the app.
+  const put = (value: unknown, format: string | undefined) => (format === "number" && typeof value === "number" ? numbers.format(value) : String(value));
   const translate = (key: string, params: Record<string, unknown> = {}) => {
     const plural = typeof params.count === "number" ? find(`${key}_${plurals.select(params.count)}`) ?? find(`${key}_other`) : undefined;
     const text = plural ?? find(key) ?? key;
-    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
-      name in params ? String(params[name]) : match,
+    return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (match, name: string, format: string | undefined) =>
+      name in params ? put(params[name], format) : match,
     );
   };
   return Object.assign(translate, { locale: INTL_LOCALE[language] });

@@ -146,7 +146,7 @@ describe("where", () => {
     expect((await post(me.token, "clock-in", north(210, 500))).statusCode).toBe(422);
     const vague = await post(me.token, "clock-in", north(0, 1500));
     expect(vague.statusCode).toBe(422);
-    expect(vague.json().errors.accuracy).toEqual(["Your position is only known to within 1500 m (more than 1000 m). Move to open sky or turn on precise location, then try again."]);
+    expect(vague.json().errors.accuracy).toEqual(["Your position is only known to within 1,500 m (more than 1,000 m). Move to open sky or turn on precise location, then try again."]);
   });
 
   it("needs a position from an onsite person, and checks its numbers", async () => {

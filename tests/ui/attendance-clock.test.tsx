@@ -125,19 +125,39 @@ describe("the time clock", () => {
     expect(within(screen.getByTestId("day-timeline")).getByText(/Break started/)).toBeInTheDocument();
   }, 60_000);
 
-  it("shows how far the nearest location is, and the server's 422 when clocking in outside it", async () => {
+  it("shows how far the nearest location is, and keeps clock-in closed with the reason until a new position is inside", async () => {
     const user = setupUser();
     geolocation(HERE);
     const server = clockServer({ state: "out", record: null }, OUTSIDE);
-    const refusal = "You are 1200 m from Makati head office, outside its 150 m area. Clock in when you are there.";
-    server.fake.on("POST", "/attendance/clock-in", [422, { message: refusal, errors: { latitude: [refusal] } }]);
     renderAt("/attendance/clock");
 
     await user.click(await screen.findByRole("button", { name: "Check my location" }));
     expect(await screen.findByText("You are not at a work location: the nearest, Makati head office, is 1,200 m away.")).toBeInTheDocument();
     expect(screen.getByText(/Its area reaches 150 m from its centre/)).toBeInTheDocument();
-    await user.click(button("Clock in"));
-    expect(await screen.findByRole("alert")).toHaveTextContent(refusal);
+    const clockIn = button("Clock in");
+    expect(clockIn).toBeDisabled();
+    expect(clockIn).toHaveAccessibleDescription("Clock-in opens at a work location: check your position again when you are there.");
+
+    server.fake.on("POST", "/attendance/validate-location", [200, { data: INSIDE }]);
+    await user.click(button("Check again"));
+    expect(await screen.findByText("You are at Makati head office.")).toBeInTheDocument();
+    expect(button("Clock in")).toBeEnabled();
+    expect(button("Clock in")).not.toHaveAccessibleDescription();
+  }, 60_000);
+
+  it("shows the server's refusal of a position once, in the location check, and closes clock-in", async () => {
+    const user = setupUser();
+    geolocation(HERE);
+    const server = clockServer({ state: "out", record: null }, OUTSIDE);
+    const refusal = "You are 1,200 m from Makati head office, outside its 150 m area. Clock in when you are there.";
+    server.fake.on("POST", "/attendance/clock-in", [422, { message: refusal, errors: { latitude: [refusal] } }]);
+    renderAt("/attendance/clock");
+
+    // Pressed before any check: the server refuses, and the check of the same position says why.
+    await user.click(await screen.findByRole("button", { name: "Clock in" }));
+    expect(await screen.findByText("You are not at a work location: the nearest, Makati head office, is 1,200 m away.")).toBeInTheDocument();
+    expect(screen.queryByTestId("clock-failure")).toBeNull();
+    expect(await screen.findByRole("button", { name: "Clock in" })).toBeDisabled();
     expect(within(screen.getByTestId("clock-state")).getByText("Clocked out")).toBeInTheDocument();
   }, 60_000);
 

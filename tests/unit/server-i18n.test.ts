@@ -51,6 +51,12 @@ describe("translator", () => {
     expect(say("auth.throttled", { count: 14 })).toBe(many);
   });
 
+  it("writes {{value, number}} in the language's number format, as the app's i18next does", () => {
+    const params = { name: "Makati HQ", distance: 12_345, radius: 150 };
+    expect(translator("en")("attendance.outside", params)).toBe("You are 12,345 m from Makati HQ, outside its 150 m area. Clock in when you are there.");
+    expect(translator("fr")("attendance.outside", params).replace(/\u202f/g, " ")).toContain("à 12 345 m de Makati HQ");
+  });
+
   it("leaves a placeholder whose parameter is missing as it is", () => {
     expect(t("validation.minLength")).toBe("This field should be at least {{min}} characters long");
   });

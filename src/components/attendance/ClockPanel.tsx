@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { CoffeeOutlined, LoginOutlined, LogoutOutlined } from "@ant-design/icons";
 import { Alert, Button, Card, Flex, Typography } from "antd";
 import { useTranslation } from "react-i18next";
@@ -58,9 +58,13 @@ export function ClockPanel({ title }: { title?: ReactNode }) {
     else if (fix.status !== "locating") setCheck({ status: "none" });
   }, [fix, checkPosition]);
 
+  /** Whether the last clock action sent a position (its refusal is then shown by the location check). */
+  const fixGiven = useRef(false);
+
   /** Asks the browser where it is; null when it will not say. */
   const currentPosition = async (): Promise<Position | null> => {
     const result = await locate();
+    fixGiven.current = result.status === "found";
     return result.status === "found" ? result.position : null;
   };
 
@@ -81,7 +85,10 @@ export function ClockPanel({ title }: { title?: ReactNode }) {
       setSaid(reply.message);
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : t("errors.other");
-      setFailure(message);
+      // A refusal of the position the browser gave is the location check's to show (it checks the same
+      // position): one message, not an alert beside a panel saying the same.
+      const positionRefused = error instanceof ApiError && error.status === 422 && (error.errors.latitude || error.errors.accuracy) && fixGiven.current;
+      setFailure(positionRefused ? null : message);
       setSaid("");
       // A 409 says the state changed elsewhere (another device, a retry): show it as it is now.
       if (!(error instanceof ApiError && error.status === 409)) return;
@@ -90,6 +97,9 @@ export function ClockPanel({ title }: { title?: ReactNode }) {
       setBusy(null);
     }
   };
+
+  // The check already says no (outside, imprecise, nowhere to clock in): clock-in waits for a new position.
+  const blocked = state === "out" && check.status === "done" && !check.result.allowed ? check.result.reason : null;
 
   const since = state === "on_break" ? open?.breaks.find((pause) => !pause.ended_at)?.started_at : open?.clock_in_at;
 
@@ -128,13 +138,19 @@ export function ClockPanel({ title }: { title?: ReactNode }) {
                   block
                   icon={ICONS[action]}
                   loading={busy === action}
-                  disabled={busy !== null && busy !== action}
+                  disabled={(busy !== null && busy !== action) || (action === "clockIn" && blocked !== null)}
+                  aria-describedby={action === "clockIn" && blocked ? "clock-blocked" : undefined}
                   onClick={() => void run(action)}
                   style={{ height: 64, fontSize: 20 }}
                 >
                   {t(`attendanceUi.actions.${action}`)}
                 </Button>
               ))}
+              {blocked && (
+                <Typography.Text id="clock-blocked" type="secondary" style={{ textAlign: "center" }}>
+                  {t(`attendanceUi.clock.blocked.${blocked}`)}
+                </Typography.Text>
+              )}
             </Flex>
           )}
         </Flex>

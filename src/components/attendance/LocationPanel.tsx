@@ -33,7 +33,7 @@ function CheckResult({ result }: { result: LocationCheck }) {
         />
       );
     case "imprecise":
-      return <Alert role="status" type="warning" showIcon message={t("attendance.tooImprecise", { accuracy, max: formatCount(result.max_accuracy_m) })} />;
+      return <Alert role="status" type="warning" showIcon message={t("attendance.tooImprecise", { accuracy: result.accuracy_m, max: result.max_accuracy_m })} />;
     case "no_locations":
       return <Alert role="status" type="warning" showIcon message={t("attendance.noLocations")} />;
     case "outside":
