@@ -182,7 +182,7 @@ async function openAdminDashboard() {
   ]);
   await page.reload();
   const [stats, charts, storage] = await replies;
-  await page.getByRole("heading", { level: 2, name: message("dashboard.title"), exact: true }).waitFor();
+  await page.getByRole("heading", { level: 1, name: message("dashboard.title"), exact: true }).waitFor();
   await journey.settled();
   return { stats, charts, storage };
 }
@@ -299,7 +299,7 @@ describe("the administrator's dashboard", () => {
         await chooseLanguage(language.code);
         await page.waitForFunction((lang) => document.documentElement.lang === lang, language.htmlLang);
         const main = page.locator("#main-content");
-        await main.getByRole("heading", { level: 2, name: message("dashboard.title", language.code), exact: true }).waitFor();
+        await main.getByRole("heading", { level: 1, name: message("dashboard.title", language.code), exact: true }).waitFor();
         await journey.settled();
         const overtime = message("dashboard.charts.overtime", language.code).replace("{{month}}", month(language.htmlLang));
         await main.getByRole("heading", { name: overtime, exact: true }).waitFor();
@@ -324,7 +324,7 @@ describe("the employee's dashboard", () => {
     const own = nextReply<QuickStats>("/api/dashboard/quick-stats");
     await signInAndOpen(EMPLOYEE, "/user-dashboard");
     const stats = await own;
-    await page.getByRole("heading", { level: 2, name: message("userDashboard.title"), exact: true }).waitFor();
+    await page.getByRole("heading", { level: 1, name: message("userDashboard.title"), exact: true }).waitFor();
     await page.getByTestId("identity").getByText(EMPLOYEE.name, { exact: true }).waitFor();
 
     const clockState = page.getByTestId("clock-state");

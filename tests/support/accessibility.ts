@@ -12,7 +12,7 @@ import { apiToken, launchBrowser, newSession, startServer, type RunningServer } 
  * by side, each on its own server.
  */
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
 /**
  * The signed-in pages are checked in this many tests per caller: with five, the administrator's took

@@ -43,7 +43,7 @@ describe("routing guards on typed URLs", () => {
     fake.on("GET", "/payslips/user-payslips", [200, { data: { year: null, years: [], payslips: [], totals: { gross: 0, deductions: 0, net: 0 }, currency: "PHP" } }]);
     renderAt("/");
     await waitFor(() => expect(location()).toHaveTextContent("/user-payslips"));
-    expect(await screen.findByRole("heading", { level: 2, name: "My payslips" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "My payslips" })).toBeInTheDocument();
     expect(fake.calls.filter((call) => call.url === "/me")).toHaveLength(1);
   });
 

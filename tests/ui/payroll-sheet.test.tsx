@@ -231,7 +231,7 @@ describe("the run's sheet", () => {
     await user.click(send);
     await waitFor(() => expect(toasts().join(" ")).toContain("Sheet imported: 3 people."));
     await waitFor(() => expect(screen.queryByText("Import a sheet into October 2026")).toBeNull());
-    const header = screen.getByRole("heading", { level: 2 }).closest(".ant-card") as HTMLElement;
+    const header = screen.getByRole("heading", { level: 1 }).closest(".ant-card") as HTMLElement;
     await waitFor(() => expect(within(header).getByText("Calculated", { selector: ".ant-tag" })).toBeInTheDocument());
   }, 60_000);
 

@@ -120,7 +120,7 @@ function listSession(me = ADMIN, runs: RunRecord[] = [DRAFT, CALCULATED, RELEASE
 /** One run's review: the run, its payslips and its comparison. */
 const reviewSession = (me: ReturnType<typeof meAs>, shown: RunRecord) => runReviewSession(me, shown, [payslip(21)], COMPARISON);
 
-const header = async () => (await screen.findByRole("heading", { level: 2 })).closest(".ant-card") as HTMLElement;
+const header = async () => (await screen.findByRole("heading", { level: 1 })).closest(".ant-card") as HTMLElement;
 const buttonNames = (scope: HTMLElement) => within(scope).queryAllByRole("button").map((button) => button.textContent?.trim()).filter(Boolean);
 
 describe("payroll runs list", () => {
@@ -513,7 +513,7 @@ describe("a run's review", () => {
     reloaded = true;
     await waitFor(() => expect(screen.getByRole("progressbar", { name: "Progress" })).toHaveAttribute("aria-valuenow", "100"), { timeout: 10_000 });
     expect(within(screen.getByRole("region", { name: "Calculation" })).getByRole("status")).toHaveTextContent("Done");
-    await waitFor(() => expect(within(screen.getByRole("heading", { level: 2 }).closest(".ant-card") as HTMLElement).getByText("Calculated", { selector: ".ant-tag" })).toBeInTheDocument());
+    await waitFor(() => expect(within(screen.getByRole("heading", { level: 1 }).closest(".ant-card") as HTMLElement).getByText("Calculated", { selector: ".ant-tag" })).toBeInTheDocument());
     expect(within(await header()).getByRole("button", { name: "Recalculate" })).toBeInTheDocument();
   }, 60_000);
 

@@ -39,7 +39,7 @@ describe("a payslip as a document", () => {
   it("shows the company, the person, the period, every section with its total and year to date, the net in words, the attendance and the note", async () => {
     openPayslip();
     const paper = await screen.findByRole("article", { name: "Payslip" });
-    expect(plain(screen.getByRole("heading", { level: 2 }).textContent)).toBe("Payslip for Oct 1 – 31, 2026");
+    expect(plain(screen.getByRole("heading", { level: 1 }).textContent)).toBe("Payslip for Oct 1 – 31, 2026");
 
     // The company and the person.
     for (const text of ["Paydesk Demo Co.", "12 Ayala Avenue", "Makati City 1226", "Registration number: CS2019-0042", "Tax number: 123-456-789-000"])
@@ -116,7 +116,7 @@ describe("a payslip as a document", () => {
   it("reads in French: dates, amounts and labels in French, and no amount in words, which French payslips do not print", async () => {
     openPayslip(documentOf(), "fr");
     const paper = await screen.findByRole("article", { name: "Bulletin de paie" });
-    expect(plain(screen.getByRole("heading", { level: 2 }).textContent)).toBe("Bulletin de paie : 1–31 oct. 2026");
+    expect(plain(screen.getByRole("heading", { level: 1 }).textContent)).toBe("Bulletin de paie : 1–31 oct. 2026");
     expect(plain(within(paper).getByText("Date de paiement").nextElementSibling?.textContent)).toBe("5 nov. 2026");
     const summary = within(paper).getByRole("region", { name: "Récapitulatif" });
     expect(plain(within(summary).getByText("Salaire net").nextElementSibling?.textContent)).toBe("52 047,50 PHP");

@@ -67,10 +67,10 @@ const card = (key: string) => screen.getByTestId(`check-${key}`);
 describe("the system check", () => {
   it("shows each check's verdict in words, its figures formatted, and the advice of those that did not pass", async () => {
     showCheck();
-    expect(await screen.findByRole("heading", { level: 2, name: "System check" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "System check" })).toBeInTheDocument();
     expect(await screen.findByText("Something does not work: see the failed checks.")).toBeInTheDocument();
     expect(screen.getByText(/^Checked Nov 20, 2026/)).toBeInTheDocument();
-    expect(screen.getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent)).toEqual([
+    expect(screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent)).toEqual([
       "Database",
       "Database size",
       "Database migrations",
@@ -141,7 +141,7 @@ describe("the system check", () => {
 
   it("says it in the reader's language, sizes and durations too", async () => {
     showCheck({ language: "fr" });
-    expect(await screen.findByRole("heading", { level: 2, name: "Vérification du système" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Vérification du système" })).toBeInTheDocument();
     expect(await within(card("migrations")).findByText("Échec")).toBeInTheDocument();
     expect(within(card("database")).getByText("Réussi")).toBeInTheDocument();
     expect(within(card("signedLinks")).getByText("Avertissement")).toBeInTheDocument();
@@ -158,7 +158,7 @@ describe("the system check", () => {
     await screen.findByText("Something does not work: see the failed checks.");
     expect(screen.getByRole("button", { name: "Run again" })).toBeEnabled();
     expect(screen.getByRole("button", { name: "Send test e-mail" })).toBeEnabled();
-    expect(screen.getAllByRole("heading", { level: 3 })).toHaveLength(10);
+    expect(screen.getAllByRole("heading", { level: 2 })).toHaveLength(10);
   }, 40_000);
 });
 

@@ -96,7 +96,7 @@ const card = (testId: string) => within(screen.getByTestId(testId));
 describe("one's own dashboard", () => {
   it("shows the week's hours against the schedule, the next shift, the latest payslip, the year's pay and the notifications", async () => {
     dashboard(1, ["attendance_access"]);
-    expect(await screen.findByRole("heading", { level: 2, name: "My dashboard" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "My dashboard" })).toBeInTheDocument();
     expect(await screen.findByTestId("identity")).toHaveTextContent("Hello, Emery Santos");
 
     await waitFor(() => expect(screen.getByTestId("week-worked")).toHaveTextContent("16:35 of 32:00"));
@@ -129,7 +129,7 @@ describe("one's own dashboard", () => {
 
   it("has the time clock for those who clock, the same as /attendance/clock's", async () => {
     dashboard(1, ["attendance_access"]);
-    expect(await screen.findByRole("heading", { level: 3, name: "Today" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 2, name: "Today" })).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByTestId("clock-state")).getByText("Clocked out")).toBeInTheDocument());
     expect(screen.getByRole("button", { name: "Clock in" })).toBeInTheDocument();
     expect(screen.getByRole("timer", { name: "Worked today" })).toHaveTextContent("0:00:00");
@@ -168,18 +168,18 @@ describe("one's own dashboard", () => {
     expect(fake.calls.filter((call) => WIDGET_CALLS.includes(call.url))).toEqual([]);
   }, 60_000);
 
-  it("keeps headings in order: the page's, then each card's", async () => {
+  it("keeps headings in order: the page's one h1, then each card's h2", async () => {
     dashboard(2, ["attendance_access", "attendance_reports_access", "payroll_release", "users_view"]);
     await screen.findByTestId("latest-net");
     await screen.findByText("Lara Cruz");
     const levels = screen.getAllByRole("heading").map((heading) => Number(heading.tagName.slice(1)));
-    expect(levels[0]).toBe(2);
-    expect(levels.slice(1).every((level) => level === 3)).toBe(true);
+    expect(levels[0]).toBe(1);
+    expect(levels.slice(1).every((level) => level === 2)).toBe(true);
   }, 60_000);
 
   it("writes amounts and dates in the reader's language", async () => {
     dashboard(1, [], STATS, "jp");
-    expect(await screen.findByRole("heading", { level: 2, name: "マイダッシュボード" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "マイダッシュボード" })).toBeInTheDocument();
     // Japanese writes the peso by its code.
     await waitFor(() => expect(plain(screen.getByTestId("latest-net").textContent)).toBe("PHP 4,350.00"));
     expect(card("latest-payslip").getByText("2026年2月27日 支給")).toBeInTheDocument();

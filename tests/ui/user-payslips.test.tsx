@@ -113,8 +113,8 @@ describe("my payslips", () => {
     await waitFor(() => expect(location()).toBe("/user-payslips?payslip=31"));
     expect(await screen.findByRole("article", { name: "Payslip" })).toBeInTheDocument();
     // The keyboard starts again at the payslip's title, not lost with the link it left.
-    await waitFor(() => expect(screen.getByRole("heading", { level: 2 })).toHaveFocus());
-    expect(plain(screen.getByRole("heading", { level: 2 }).textContent)).toBe("Payslip for Oct 1 – 31, 2026");
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1 })).toHaveFocus());
+    expect(plain(screen.getByRole("heading", { level: 1 }).textContent)).toBe("Payslip for Oct 1 – 31, 2026");
     expect(screen.getByRole("button", { name: "Download PDF" })).toBeInTheDocument();
 
     const history = await screen.findByRole("table", { name: "Download history" });
@@ -151,7 +151,7 @@ describe("my payslips", () => {
     // Not among the latest year's: the year before holds it.
     await waitFor(() => expect(location()).toBe("/user-payslips?payslip=19"));
     expect(askedYears).toEqual([undefined, "2025"]);
-    expect(plain((await screen.findByRole("heading", { level: 2 })).textContent)).toBe("Payslip for Dec 1 – 31, 2025");
+    expect(plain((await screen.findByRole("heading", { level: 1 })).textContent)).toBe("Payslip for Dec 1 – 31, 2025");
     expect(await screen.findByRole("article", { name: "Payslip" })).toBeInTheDocument();
   }, 40_000);
 

@@ -13,7 +13,7 @@ export function AuthShell({ title, subtitle, children }: { title?: ReactNode; su
   const { token } = theme.useToken();
   return (
     <Layout style={{ minHeight: "100vh", background: token.colorBgLayout }}>
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ padding: "16px 24px" }}>
+      <Flex component="header" justify="space-between" align="center" wrap gap={12} style={{ padding: "16px 24px" }}>
         <Flex align="center" gap={10}>
           <BrandMark />
           <strong style={{ fontSize: 18, color: token.colorTextHeading }}>{t("app.name")}</strong>
@@ -41,7 +41,7 @@ export function AuthShell({ title, subtitle, children }: { title?: ReactNode; su
           {children}
         </main>
       </Flex>
-      <Flex justify="center" style={{ padding: 16 }}>
+      <Flex component="footer" justify="center" style={{ padding: 16 }}>
         <CopyrightFooter />
       </Flex>
     </Layout>

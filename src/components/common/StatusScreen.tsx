@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Flex, Layout, Result, theme } from "antd";
 import type { ResultStatusType } from "antd/es/result";
 import { LinkButton } from "./LinkButton";
+import { ResultTitle } from "./Text";
 import { useDocumentTitle } from "./useDocumentTitle";
 
 /** A whole-page message (restricted, not found, connection lost) with its way out. */
@@ -11,8 +12,8 @@ export function StatusScreen({ status, title, text, actions }: { status: ResultS
   useDocumentTitle(title);
   return (
     <Layout style={{ minHeight: "100vh", background: token.colorBgLayout }}>
-      <Flex flex={1} align="center" justify="center">
-        <Result status={status} title={title} subTitle={text} extra={actions} />
+      <Flex component="main" flex={1} align="center" justify="center">
+        <Result status={status} title={<ResultTitle>{title}</ResultTitle>} subTitle={text} extra={actions} />
       </Flex>
     </Layout>
   );

@@ -14,6 +14,11 @@ export function Heading({ children, style }: { children: ReactNode; style?: CSSP
   );
 }
 
+/** A Result's title as the page's h1, in the Result's own title style (a whole-page message is what the page is). */
+export function ResultTitle({ children }: { children: ReactNode }) {
+  return <h1 style={{ font: "inherit", color: "inherit", margin: 0 }}>{children}</h1>;
+}
+
 export function Muted({ children, style, testId }: { children: ReactNode; style?: CSSProperties; testId?: string }) {
   const { token } = theme.useToken();
   return (

@@ -4,7 +4,7 @@ import { Alert, Card, Skeleton, Typography } from "antd";
 /** A card's title as a heading one level under the page's title (an h2 on every page of the app). */
 export function CardHeading({ children }: { children: ReactNode }) {
   return (
-    <Typography.Title level={3} style={{ margin: 0, fontSize: 16, whiteSpace: "normal" }}>
+    <Typography.Title level={2} style={{ margin: 0, fontSize: 16, whiteSpace: "normal" }}>
       {children}
     </Typography.Title>
   );
@@ -29,7 +29,8 @@ export interface DashboardCardProps {
 export function DashboardCard({ title, extra, loading = false, error, testId, children }: DashboardCardProps) {
   return (
     <Card title={<CardHeading>{title}</CardHeading>} extra={extra} data-testid={testId}>
-      {error ? <Alert type="error" showIcon message={error} /> : loading ? <Skeleton active paragraph={{ rows: 2 }} /> : children}
+      {/* A skeleton without its title: antd draws that as an empty h3 among the page's headings. */}
+      {error ? <Alert type="error" showIcon message={error} /> : loading ? <Skeleton active title={false} paragraph={{ rows: 3 }} /> : children}
     </Card>
   );
 }

@@ -8,7 +8,7 @@ import { PreferencesSync } from "./PreferencesSync";
 
 function AppFooter() {
   return (
-    <Flex justify="center" style={{ padding: 16 }}>
+    <Flex component="footer" justify="center" style={{ padding: 16 }}>
       <CopyrightFooter />
     </Flex>
   );

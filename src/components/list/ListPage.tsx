@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from "react";
 import type { BaseRecord, CrudFilter, CrudSort } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
-import { Flex, Space, Table, Typography, type TableProps } from "antd";
+import { Flex, Space, Table, type TableProps } from "antd";
 import { Link } from "react-router";
 import type { ColumnsType } from "antd/es/table";
 import { useTranslation } from "react-i18next";
@@ -17,6 +17,7 @@ import { useBulkSelection, type BulkSelection } from "./useBulkSelection";
 import { useColumnChoice } from "./useColumnChoice";
 import { useListColumns } from "./useListColumns";
 import type { ListColumn } from "./types";
+import { PageTitle, SectionTitle } from "../common/PageTitle";
 
 /** antd's button opening a column's filter. */
 const FILTER_TRIGGER = ".ant-table-filter-trigger";
@@ -25,6 +26,8 @@ export interface ListPageProps<T extends BaseRecord> {
   /** The Refine resource (its API path comes from the resource list), e.g. "users". */
   resource: string;
   titleKey: string;
+  /** The list is the page (its title the page's h1, the default), or one section of a page with a title of its own (h2). */
+  heading?: "page" | "section";
   columns: readonly ListColumn<T>[];
   /** Slot at the end of the toolbar, e.g. a link to the create page guarded by access control. */
   createButton?: ReactNode;
@@ -57,6 +60,7 @@ export interface ListPageProps<T extends BaseRecord> {
 export function ListPage<T extends BaseRecord>({
   resource,
   titleKey,
+  heading = "page",
   columns,
   createButton,
   toolbar,
@@ -132,9 +136,7 @@ export function ListPage<T extends BaseRecord>({
   return (
     <section ref={tableRef} onKeyDown={openFilterByKey}>
       <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t(titleKey)}
-        </Typography.Title>
+        {heading === "page" ? <PageTitle style={{ margin: 0 }}>{t(titleKey)}</PageTitle> : <SectionTitle style={{ margin: 0 }}>{t(titleKey)}</SectionTitle>}
         <Space wrap>
           {searchable && <SearchBox controller={table} />}
           {toolbar}
@@ -151,8 +153,11 @@ export function ListPage<T extends BaseRecord>({
         rowKey={rowKey}
         columns={tableColumns}
         rowSelection={bulkActions ? rowSelection : undefined}
-        // Wide tables scroll sideways instead of squeezing headers into one letter a line.
+        // Wide tables scroll sideways instead of squeezing headers into one letter a line. The header stays under
+        // the app's 64 px header and the sideways scroll bar at the window's foot, so a column past the right edge
+        // (under the fixed actions) shows it is there at once, not only at the end of a long page.
         scroll={{ x: "max-content" }}
+        sticky={{ offsetHeader: 64 }}
         locale={{
           emptyText: (
             <ListEmpty

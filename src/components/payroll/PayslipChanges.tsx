@@ -19,7 +19,7 @@ export function PayslipChanges({ payslipId, onSaved }: { payslipId: number; onSa
   const [saved, setSaved] = useState<PayslipEditReply | null>(null);
   const [saves, setSaves] = useState(0);
   const edit = saved ?? result.data?.data;
-  if (query.isLoading) return <Skeleton active />;
+  if (query.isLoading) return <Skeleton active title={false} />;
   if (!edit) return query.isError ? <Alert type="error" showIcon message={query.error.message} /> : null;
   if (!edit.editable) return <Alert type="info" showIcon message={t("payslipsAdmin.changes.locked")} />;
   const save = (payslip: PayslipEditReply) => {

@@ -13,7 +13,7 @@ export function PayslipDownloads({ payslipId }: { payslipId: number }) {
   const { t } = useTranslation();
   const { result, query } = useCustom<{ data: PayslipDownload[] }>({ url: payslipPaths.downloads(payslipId), method: "get", errorNotification: false });
   const rows = result.data?.data;
-  if (query.isLoading) return <Skeleton active />;
+  if (query.isLoading) return <Skeleton active title={false} />;
   if (query.isError) return <Alert type="error" showIcon message={query.error.message} />;
   if (!rows?.length) return <Typography.Paragraph>{t("payslipsAdmin.history.none")}</Typography.Paragraph>;
   return (

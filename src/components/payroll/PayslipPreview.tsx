@@ -8,7 +8,7 @@ import { PayslipDocumentView } from "../payslips/PayslipDocumentView";
 export function PayslipPreview({ payslipId }: { payslipId: number }) {
   const { result, query } = useCustom<{ data: PayslipDocument }>({ url: payslipPaths.document(payslipId), method: "get", errorNotification: false });
   const document = result.data?.data;
-  if (query.isLoading) return <Skeleton active />;
+  if (query.isLoading) return <Skeleton active title={false} />;
   if (!document) return query.isError ? <Alert type="error" showIcon message={query.error.message} /> : null;
   return <PayslipDocumentView document={document} />;
 }

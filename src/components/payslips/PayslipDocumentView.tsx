@@ -17,7 +17,7 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
     <section aria-labelledby={id}>
-      <Typography.Title level={4} id={id} style={{ marginTop: 0 }}>
+      <Typography.Title level={3} id={id} style={{ marginTop: 0, fontSize: 16 }}>
         {title}
       </Typography.Title>
       {children}
@@ -117,7 +117,7 @@ export function PayslipDocumentView({ document }: { document: PayslipDocument })
           <Flex justify="space-between" align="start" gap={16} wrap>
             <Company company={document.company} />
             <div style={{ minWidth: 0 }}>
-              <Typography.Title level={3} id={titleId} style={{ margin: 0 }}>
+              <Typography.Title level={2} id={titleId} style={{ margin: 0, fontSize: 20 }}>
                 {t("payslipView.title")}
               </Typography.Title>
               <Typography.Text type="secondary" style={{ display: "block", overflowWrap: "anywhere" }}>

@@ -78,7 +78,7 @@ function Explanation({ payslipId }: { payslipId: number }) {
   const { t } = useTranslation();
   const { result, query } = useCustom<{ data: PayslipDetail }>({ url: payslipPaths.one(payslipId), method: "get", errorNotification: false });
   const detail = result.data?.data;
-  if (query.isLoading) return <Skeleton active />;
+  if (query.isLoading) return <Skeleton active title={false} />;
   if (!detail) return query.isError ? <Alert type="error" showIcon message={query.error.message} /> : null;
   if (!detail.explanation) return <Alert type="info" showIcon message={t("payslipExplain.none")} />;
   const accounts = detail.explanation;

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useCustom, type CrudFilter } from "@refinedev/core";
-import { Flex, Skeleton, Typography } from "antd";
+import { Flex, Skeleton } from "antd";
 import type { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { MAX_RANGE_DAYS, type ReportRow, type weeklyAttendance } from "../../../contracts/attendance-reports";
@@ -13,6 +13,7 @@ import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 import { ListPage, type ListColumn } from "../../components/list";
 import { findLanguage } from "../../i18n/languages";
 import { formatCount } from "../../i18n/numbers";
+import { PageTitle } from "../../components/common/PageTitle";
 
 type Row = ReportRow & { [key: string]: unknown };
 type DailyAttendance = z.infer<typeof weeklyAttendance>;
@@ -91,6 +92,7 @@ function Report({ range }: { range: DateRange }) {
         key={`${range.from}/${range.to}`}
         resource="attendance-reports"
         titleKey="attendanceReportsUi.people"
+        heading="section"
         columns={COLUMNS}
         rowKey="user_id"
         nameField="name"
@@ -115,12 +117,12 @@ export default function AttendanceReportsPage() {
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={12}>
-        <Typography.Title level={2} style={{ margin: 0 }}>
+        <PageTitle style={{ margin: 0 }}>
           {t("attendanceReportsUi.title")}
-        </Typography.Title>
+        </PageTitle>
         {range && <DateRangeField value={range} onChange={setRange} maxDays={MAX_RANGE_DAYS} />}
       </Flex>
-      {range ? <Report range={range} /> : <Skeleton active />}
+      {range ? <Report range={range} /> : <Skeleton active title={false} />}
     </Flex>
   );
 }

@@ -1,9 +1,10 @@
-import { Card, Typography } from "antd";
+import { Card } from "antd";
 import { useTranslation } from "react-i18next";
 import { ClockPanel } from "../../components/attendance/ClockPanel";
 import { DayTimeline } from "../../components/attendance/DayTimeline";
 import { useMyDay } from "../../components/attendance/useMyDay";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
+import { PageTitle } from "../../components/common/PageTitle";
 
 /**
  * /attendance/clock: phone-first. The time clock (the state, its buttons, the
@@ -17,9 +18,9 @@ export default function ClockPage() {
 
   return (
     <div style={{ maxWidth: 560, margin: "0 auto" }}>
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
+      <PageTitle style={{ marginTop: 0 }}>
         {t("attendanceUi.clock.title")}
-      </Typography.Title>
+      </PageTitle>
 
       <div style={{ marginBottom: 16 }}>
         <ClockPanel />

@@ -11,6 +11,7 @@ import { StateTag } from "../../components/common/StateTag";
 import { LinkButton } from "../../components/common/LinkButton";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 import { pagePath } from "../../resources";
+import { PageTitle } from "../../components/common/PageTitle";
 
 const breakMinutes = (record: AttendanceRecord) =>
   Math.round(record.breaks.reduce((sum, pause) => sum + ((pause.ended_at ? new Date(pause.ended_at).getTime() : Date.now()) - new Date(pause.started_at).getTime()), 0) / 60_000);
@@ -32,9 +33,9 @@ export default function AttendanceOverviewPage() {
   return (
     <>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={2} style={{ margin: 0 }}>
+        <PageTitle style={{ margin: 0 }}>
           {t("attendanceUi.overview.title")}
-        </Typography.Title>
+        </PageTitle>
         <LinkButton type="primary" icon={<FieldTimeOutlined aria-hidden />} to={pagePath("attendance-clock", "list")}>
           {t("attendanceUi.overview.openClock")}
         </LinkButton>

@@ -7,6 +7,7 @@ import { DashboardCard } from "../../components/dashboard/DashboardCard";
 import { formatDateTime } from "../../lib/dates";
 import { pagePath } from "../../resources";
 import { ActionLabel, SubjectLabel } from "../activities/labels";
+import { ItemMeta } from "../../components/common/ItemMeta";
 
 const SHOWN = 8;
 
@@ -28,7 +29,7 @@ export function RecentActivitiesCard() {
         locale={{ emptyText: <Typography.Text type="secondary">{t("dashboard.activities.empty")}</Typography.Text> }}
         renderItem={(activity) => (
           <List.Item>
-            <List.Item.Meta
+            <ItemMeta
               title={
                 <>
                   <ActionLabel action={activity.action} /> · <SubjectLabel record={activity} />

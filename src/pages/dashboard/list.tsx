@@ -1,4 +1,4 @@
-import { Col, Flex, Row, Typography } from "antd";
+import { Col, Flex, Row } from "antd";
 import { useTranslation } from "react-i18next";
 import type { AdminCharts as Charts, AdminStats } from "../../../contracts/dashboard";
 import { AdminCharts } from "./AdminCharts";
@@ -9,6 +9,7 @@ import { StorageCard } from "./StorageCard";
 import { AttendanceExceptionsCard, AwaitingApprovalCard, DashboardCard, useWidget } from "../../components/dashboard";
 import { Greeting } from "../../components/dashboard/Greeting";
 import { dashboardPaths } from "../../api/dashboard";
+import { PageTitle } from "../../components/common/PageTitle";
 
 /**
  * /dashboard, the administrator's first screen: the day at a glance, the
@@ -22,9 +23,9 @@ export default function DashboardPage() {
 
   return (
     <>
-      <Typography.Title level={2} style={{ marginTop: 0, marginBottom: 4 }}>
+      <PageTitle style={{ marginTop: 0, marginBottom: 4 }}>
         {t("dashboard.title")}
-      </Typography.Title>
+      </PageTitle>
       <Greeting />
       <Flex vertical gap={16}>
         {stats.data ? <QuickStats stats={stats.data} /> : <DashboardCard title={t("dashboard.now.title")} loading={stats.loading} error={stats.error} />}

@@ -6,6 +6,7 @@ import { forgotPasswordBody } from "../../../contracts/auth";
 import { authApi } from "../../api/auth";
 import { AuthShell } from "../../components/auth/AuthShell";
 import { LinkButton } from "../../components/common/LinkButton";
+import { ResultTitle } from "../../components/common/Text";
 import { useDocumentTitle } from "../../components/common/useDocumentTitle";
 import { useFormSubmit, zodRules } from "../../components/form";
 import { ApiError } from "../../lib/http";
@@ -41,7 +42,7 @@ export default function ForgotPasswordPage() {
         <Result
           status="success"
           icon={<MailOutlined />}
-          title={t("forgot.sentTitle")}
+          title={<ResultTitle>{t("forgot.sentTitle")}</ResultTitle>}
           subTitle={t("forgot.sentTo", { email: sentTo })}
           style={{ padding: 0 }}
         />

@@ -43,7 +43,7 @@ function BalanceCard({ line }: { line: LeaveBalanceLine }) {
 export function BalanceCards({ lines, loading, error }: { lines: readonly LeaveBalanceLine[] | undefined; loading: boolean; error?: string }) {
   const { t } = useTranslation();
   if (error) return <Alert type="error" showIcon message={t("leave.balances.loadFailed")} description={error} />;
-  if (loading || !lines) return <Skeleton active />;
+  if (loading || !lines) return <Skeleton active title={false} />;
   // What one may draw on first; the counted kinds after.
   const visible = lines.filter(shown).sort((a, b) => Number(isCounted(a)) - Number(isCounted(b)));
   if (visible.length === 0) return <Empty description={t("leave.balances.none")} />;

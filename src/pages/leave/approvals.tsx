@@ -16,6 +16,7 @@ import { DecisionButtons, RejectDialog } from "./DecisionButtons";
 import { DocumentActions } from "./DocumentActions";
 import { formatDays, formatRequestDates } from "./format";
 import { LeaveStatusTag } from "./LeaveStatusTag";
+import { PageTitle } from "../../components/common/PageTitle";
 
 const COLUMNS = [PERSON_COLUMN, ...REQUEST_COLUMNS, REASON_COLUMN];
 const TO_DECIDE = [{ field: "scope", operator: "eq" as const, value: "to_decide" }];
@@ -111,13 +112,14 @@ export default function LeaveApprovalsPage() {
   const names = useRef(new Map<number, string>()).current;
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
+      <PageTitle style={{ margin: 0 }}>
         {t("leave.approvals.title")}
-      </Typography.Title>
+      </PageTitle>
       {Number.isInteger(focused) && focused > 0 && <FocusedRequest key={focused} id={focused} />}
       <ListPage<RequestRow>
         resource="leave-requests"
         titleKey="leave.approvals.waiting"
+        heading="section"
         columns={COLUMNS}
         permanentFilters={TO_DECIDE}
         initialSorters={[{ field: "start_date", order: "asc" }]}

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { EditOutlined, PlusOutlined } from "@ant-design/icons";
-import { Button, Empty, Flex, Select, Table, Typography } from "antd";
+import { Button, Empty, Flex, Select, Table } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import type { LeaveBalancesReply, LeaveEntryRecord } from "../../../contracts/leave";
@@ -13,6 +13,7 @@ import { BalanceCards } from "./BalanceCards";
 import { formatDays } from "./format";
 import { RequestLeaveDialog } from "./RequestLeaveDialog";
 import { useBalances } from "./useBalances";
+import { PageTitle, SectionTitle } from "../../components/common/PageTitle";
 
 const positive = (text: string | null) => (text && /^\d+$/.test(text) ? Number(text) : undefined);
 
@@ -60,9 +61,9 @@ export default function LeaveBalancesPage() {
   const years = [thisYear + 1, thisYear, thisYear - 1, thisYear - 2];
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
+      <PageTitle style={{ margin: 0 }}>
         {t("leave.balances.title")}
-      </Typography.Title>
+      </PageTitle>
       <Flex gap={12} wrap align="center">
         <Flex align="center" gap={8} wrap>
           <label htmlFor={pickerId}>{t("leave.balances.person")}</label>
@@ -87,9 +88,9 @@ export default function LeaveBalancesPage() {
           <BalanceCards lines={balances.reply?.lines} loading={balances.loading} error={balances.error} />
           {balances.reply && (
             <>
-              <Typography.Title level={3} style={{ margin: 0 }}>
+              <SectionTitle style={{ margin: 0 }}>
                 {t("leave.balances.entries")}
-              </Typography.Title>
+              </SectionTitle>
               <Entries reply={balances.reply} />
               <AdjustBalanceDialog open={adjusting} onClose={() => setAdjusting(false)} userId={userId} year={year} lines={balances.reply.lines} onAdjusted={balances.reload} />
               <RequestLeaveDialog open={entering} onClose={() => setEntering(false)} userId={userId} lines={balances.reply.lines} onRequested={balances.reload} />

@@ -11,6 +11,7 @@ import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 import { useDebouncedValue } from "../../components/common/useDebouncedValue";
 import { findLanguage } from "../../i18n/languages";
 import { formatCount } from "../../i18n/numbers";
+import { PageTitle } from "../../components/common/PageTitle";
 
 const GRID: CSSProperties = { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 160px), 1fr))", gap: 8 };
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -37,7 +38,7 @@ function Day({ date, away, today }: { date: string; away: readonly LeaveRequestR
   const label = new Intl.DateTimeFormat(localeOf(i18n.language), { weekday: "short", day: "numeric", timeZone: "UTC" }).format(utc(date));
   return (
     <Card size="small" style={today ? { borderColor: token.colorPrimary } : undefined} data-testid={`day-${date}`}>
-      <Typography.Title level={4} style={{ fontSize: 14, margin: 0 }}>
+      <Typography.Title level={3} style={{ fontSize: 14, margin: 0 }}>
         {label}
         {today && <Typography.Text type="secondary">{` · ${t("leave.calendar.today")}`}</Typography.Text>}
       </Typography.Title>
@@ -96,13 +97,13 @@ export default function LeaveCalendarPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
+      <PageTitle style={{ margin: 0 }}>
         {t("leave.calendar.title")}
-      </Typography.Title>
+      </PageTitle>
       <Flex justify="space-between" align="center" gap={12} wrap>
         <Flex align="center" gap={8}>
           <Button icon={<LeftOutlined aria-hidden />} aria-label={t("leave.calendar.previous")} onClick={() => go({ month: range.previous })} />
-          <Typography.Title level={3} style={{ margin: 0, minWidth: 160, textAlign: "center" }} aria-live="polite">
+          <Typography.Title level={2} style={{ margin: 0, minWidth: 160, textAlign: "center", fontSize: 20 }} aria-live="polite">
             {title}
           </Typography.Title>
           <Button icon={<RightOutlined aria-hidden />} aria-label={t("leave.calendar.next")} onClick={() => go({ month: range.next })} />
@@ -119,7 +120,7 @@ export default function LeaveCalendarPage() {
       <Typography.Text type="secondary">{t("leave.calendar.summary", { count: total, people: formatCount(new Set(requests.map((request) => request.user.id)).size, i18n.language) })}</Typography.Text>
       {total > requests.length && <Alert type="info" showIcon message={t("leave.calendar.more", { shown: requests.length, total })} />}
       {list.query.isLoading ? (
-        <Skeleton active />
+        <Skeleton active title={false} />
       ) : list.query.isError ? (
         <Alert type="error" showIcon message={t("leave.calendar.loadFailed")} />
       ) : requests.length === 0 ? (

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { PlusOutlined } from "@ant-design/icons";
 import { useInvalidate } from "@refinedev/core";
-import { Button, Flex, Space, Typography } from "antd";
+import { Button, Flex, Space } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { ListPage } from "../../components/list";
@@ -11,6 +11,7 @@ import { DocumentActions } from "./DocumentActions";
 import { REASON_COLUMN, REQUEST_COLUMNS, type RequestRow } from "./columns";
 import { RequestLeaveDialog } from "./RequestLeaveDialog";
 import { useBalances } from "./useBalances";
+import { PageTitle } from "../../components/common/PageTitle";
 
 const COLUMNS = [...REQUEST_COLUMNS, REASON_COLUMN];
 const MINE = [{ field: "scope", operator: "eq" as const, value: "mine" }];
@@ -37,9 +38,9 @@ export default function MyLeavePage() {
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" gap={12} wrap>
-        <Typography.Title level={2} style={{ margin: 0 }}>
+        <PageTitle style={{ margin: 0 }}>
           {t("leave.own.title", { year: balances.reply?.year ?? "" })}
-        </Typography.Title>
+        </PageTitle>
         <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAsking(true)} disabled={!balances.reply}>
           {t("leave.requests.new")}
         </Button>
@@ -48,6 +49,7 @@ export default function MyLeavePage() {
       <ListPage<RequestRow>
         resource="leave-requests"
         titleKey="leave.own.requests"
+        heading="section"
         columns={COLUMNS}
         permanentFilters={MINE}
         initialSorters={[{ field: "start_date", order: "desc" }]}

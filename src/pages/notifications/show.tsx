@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { ArrowLeftOutlined, DeleteOutlined, ExportOutlined, InboxOutlined } from "@ant-design/icons";
 import { useCustomMutation, useDelete, useOne, useParsed } from "@refinedev/core";
-import { Button, Card, Descriptions, Empty, Flex, Popconfirm, Space, Typography } from "antd";
+import { Button, Card, Descriptions, Flex, Popconfirm, Space, Typography } from "antd";
 import i18next from "i18next";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -14,6 +14,8 @@ import { refreshNotifications } from "../../components/notifications";
 import { formatDateTime } from "../../lib/dates";
 import { pagePath } from "../../resources";
 import { StatusTag, TypeLabel } from "./labels";
+import { PageTitle } from "../../components/common/PageTitle";
+import { RecordNotFound } from "../../components/common/RecordNotFound";
 
 /** Only a page of this app is followed: the contract allows nothing else, and the page does not trust it blindly. */
 const isAppPath = (link: string | null): link is string => typeof link === "string" && /^\/(?![/\\])/.test(link);
@@ -37,7 +39,7 @@ export default function NotificationShowPage() {
   }, [loaded]);
 
   if (query.isLoading) return <FullPageSpinner />;
-  if (!result) return <Empty description={t("notificationsUi.show.notFound")} />;
+  if (!result) return <RecordNotFound message={t("notificationsUi.show.notFound")} back={{ to: pagePath("notifications", "list"), label: t("notificationsUi.show.back") }} />;
   const toList = () => {
     void refreshNotifications();
     navigate(pagePath("notifications", "list"));
@@ -51,9 +53,9 @@ export default function NotificationShowPage() {
       <Card>
         <Flex justify="space-between" align="start" gap={12} wrap style={{ marginBottom: 16 }}>
           <div style={{ minWidth: 0 }}>
-            <Typography.Title level={3} style={{ margin: 0, overflowWrap: "anywhere" }}>
+            <PageTitle style={{ margin: 0, overflowWrap: "anywhere" }}>
               {result.title}
-            </Typography.Title>
+            </PageTitle>
             <StatusTag notification={result} />
           </div>
           <Space wrap>

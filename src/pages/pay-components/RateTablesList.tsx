@@ -15,6 +15,7 @@ import { formatCalendarDate, todayIn } from "../../i18n/calendar";
 import { formatCount } from "../../i18n/numbers";
 import { Code } from "../../components/common/Code";
 import { RateTableModal } from "./RateTableModal";
+import { PageTitle } from "../../components/common/PageTitle";
 
 const RESOURCE = "rate-tables";
 
@@ -144,9 +145,9 @@ export function RateTablesList() {
   return (
     <section>
       <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <PageTitle style={{ margin: 0 }}>
           {t("payrollUi.tables.title")}
-        </Typography.Title>
+        </PageTitle>
         <Flex gap={8} wrap>
           <SearchBox controller={{ filters, setFilters, setCurrentPage }} />
           <CreateButton resource={RESOURCE} labelKey="payrollUi.tables.create" onClick={newTable} />

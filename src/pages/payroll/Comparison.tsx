@@ -96,7 +96,7 @@ export function Comparison({ runId, currency }: { runId: number; currency: strin
   const locale = findLanguage(i18n.language)?.htmlLang;
   const { result, query } = useCustom<{ data: ComparisonReply }>({ url: payrollPaths.comparison(runId), method: "get" });
   const reply = result.data?.data;
-  if (query.isLoading) return <Skeleton active />;
+  if (query.isLoading) return <Skeleton active title={false} />;
   if (!reply) return null;
   if (!reply.previous) return <Typography.Paragraph>{t("payrollUi.review.comparison.noPrevious")}</Typography.Paragraph>;
   const { rows, previous } = reply;

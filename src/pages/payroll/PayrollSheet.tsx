@@ -153,7 +153,7 @@ export function PayrollSheet({ run, onImported }: { run: RunRecord; onImported: 
         }}
       />
       {query.isLoading ? (
-        <Skeleton active />
+        <Skeleton active title={false} />
       ) : !reply ? (
         query.isError && <Alert type="error" showIcon message={query.error.message} />
       ) : (

@@ -15,6 +15,7 @@ export function RunPayslips({ runId }: { runId: number }) {
       <ListPage<PayslipRow>
         resource="payslips"
         titleKey="payrollUi.review.payslipsTitle"
+        heading="section"
         columns={columns}
         permanentFilters={filters}
         initialSorters={[{ field: "user_name", order: "asc" }]}

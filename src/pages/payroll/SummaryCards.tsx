@@ -24,7 +24,7 @@ export function SummaryCards() {
   const nameOf = useRunName();
   const { result, query } = useCustom<{ data: SummaryStats }>({ url: payrollPaths.summary, method: "get" });
   const stats = result.data?.data;
-  if (query.isLoading) return <Skeleton active paragraph={{ rows: 2 }} />;
+  if (query.isLoading) return <Skeleton active title={false} paragraph={{ rows: 2 }} />;
   if (!stats) return null;
   const language = i18n.language;
   const last = stats.last_released;

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from "react";
 import { DeleteOutlined, EyeOutlined } from "@ant-design/icons";
 import { useDelete, useInvalidate } from "@refinedev/core";
-import { Button, Space, Typography } from "antd";
+import { Button, Space } from "antd";
 import { useTranslation } from "react-i18next";
 import { minorToMajorText } from "../../../contracts/money";
 import type { RunRecord } from "../../../contracts/payroll";
@@ -20,6 +20,7 @@ import { pagePath } from "../../resources";
 import { CreateRunDialog } from "./CreateRunDialog";
 import { SummaryCards } from "./SummaryCards";
 import { useRunName } from "../../components/payroll/useRunName";
+import { PageTitle } from "../../components/common/PageTitle";
 
 type Row = RunRecord & { [key: string]: unknown };
 
@@ -116,13 +117,14 @@ export default function PayrollRunsPage() {
   const names = useRef(new Map<number, string>()).current;
   return (
     <>
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
+      <PageTitle style={{ marginTop: 0 }}>
         {t("payrollUi.runs.title")}
-      </Typography.Title>
+      </PageTitle>
       <SummaryCards />
       <ListPage<Row>
         resource="payroll"
         titleKey="payrollUi.runs.listTitle"
+        heading="section"
         columns={columns}
         initialSorters={[{ field: "period_end", order: "desc" }]}
         recordPath={(row) => pagePath("payroll", "show", row.id)}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { ArrowLeftOutlined, StopOutlined } from "@ant-design/icons";
 import { useInvalidate, useOne, useParsed } from "@refinedev/core";
-import { Alert, Button, Card, Descriptions, Empty, Flex, Steps, Tabs, Typography, theme } from "antd";
+import { Alert, Button, Card, Descriptions, Flex, Steps, Tabs, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { isFinalJobStatus } from "../../../contracts/jobs";
@@ -23,6 +23,8 @@ import { RunActions, useRunDecisions } from "./RunActions";
 import { RunPayslips } from "./RunPayslips";
 import { PayrollSheet } from "./PayrollSheet";
 import { isBlocking, WarningsList } from "./WarningsList";
+import { PageTitle } from "../../components/common/PageTitle";
+import { RecordNotFound } from "../../components/common/RecordNotFound";
 
 const TABS = ["payslips", "sheet", "warnings", "comparison"] as const;
 type Tab = (typeof TABS)[number];
@@ -158,7 +160,7 @@ export default function PayrollRunPage() {
   const calculating = running !== null || (jobId !== null && !finished);
 
   if (query.isLoading) return <FullPageSpinner />;
-  if (!run) return <Empty description={t("payrollUi.review.notFound")} />;
+  if (!run) return <RecordNotFound message={t("payrollUi.review.notFound")} back={{ to: pagePath("payroll", "list"), label: t("payrollUi.review.back") }} />;
   const blocking = run.warnings.filter(isBlocking).length;
   const language = i18n.language;
 
@@ -173,9 +175,9 @@ export default function PayrollRunPage() {
         <Flex vertical gap={16}>
           <Flex justify="space-between" align="start" gap={12} wrap>
             <div style={{ minWidth: 0 }}>
-              <Typography.Title level={2} style={{ margin: 0, overflowWrap: "anywhere" }}>
+              <PageTitle style={{ margin: 0, overflowWrap: "anywhere" }}>
                 {nameOf(run.name)}
-              </Typography.Title>
+              </PageTitle>
               <Flex gap={8} wrap style={{ marginTop: 8 }}>
                 <RunStatusTag status={run.status} />
                 {run.kind === "off_cycle" && <StateTag tone="info">{t("payrollUi.review.offCycle")}</StateTag>}

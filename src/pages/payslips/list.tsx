@@ -2,7 +2,7 @@ import { useCallback, useId, useMemo, useRef, useState } from "react";
 import { FileZipOutlined } from "@ant-design/icons";
 import { useSelect } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
-import { Flex, Select, Typography } from "antd";
+import { Flex, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import type { RunRecord } from "../../../contracts/payroll";
@@ -17,6 +17,7 @@ import { PayslipDrawer } from "../../components/payroll/PayslipDrawer";
 import { usePayslipColumns, type PayslipRow } from "../../components/payroll/payslipColumns";
 import { useRunName } from "../../components/payroll/useRunName";
 import { useAdminColumns } from "./columns";
+import { PageTitle } from "../../components/common/PageTitle";
 
 const idParam = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
 
@@ -95,9 +96,9 @@ export default function PayslipsPage() {
 
   return (
     <>
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
+      <PageTitle style={{ marginTop: 0 }}>
         {t("payrollUi.payslips.title")}
-      </Typography.Title>
+      </PageTitle>
       <Flex role="group" aria-label={t("payrollUi.payslips.filters.label")} gap={16} wrap style={{ marginBottom: 16 }}>
         {may("payroll.list") && <RunSelect value={runId} onChange={(value) => choose("payroll_id", value)} />}
         {may("users.lookup") && (
@@ -112,6 +113,7 @@ export default function PayslipsPage() {
         key={`${runId ?? ""}/${userId ?? ""}`}
         resource="payslips"
         titleKey="payrollUi.payslips.listTitle"
+        heading="section"
         columns={columns}
         permanentFilters={filters}
         initialSorters={[

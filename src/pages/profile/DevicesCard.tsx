@@ -9,6 +9,7 @@ import { failureMessage } from "../../components/form";
 import { ConfirmAction } from "../../components/common/ConfirmAction";
 import { formatDateTime } from "../../lib/dates";
 import { toast } from "../../lib/toast";
+import { ItemMeta } from "../../components/common/ItemMeta";
 
 const ICONS = { desktop: DesktopOutlined, mobile: MobileOutlined, tablet: TabletOutlined, other: DesktopOutlined } as const;
 
@@ -67,7 +68,7 @@ export function DevicesCard() {
                     ]
               }
             >
-              <List.Item.Meta
+              <ItemMeta
                 avatar={<Icon aria-hidden style={{ fontSize: 20 }} />}
                 title={
                   <>

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useCustom } from "@refinedev/core";
-import { Alert, Button, Card, Col, Descriptions, Form, Input, Row, Typography } from "antd";
+import { Alert, Button, Card, Col, Descriptions, Form, Input, Row } from "antd";
 import { useTranslation } from "react-i18next";
 import { ownProfileBody, PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES, type UserRecord } from "../../../contracts/users";
 import { meApi, type OwnProfileChanges } from "../../api/me";
@@ -12,6 +12,7 @@ import { toast, TOAST_LIFE } from "../../lib/toast";
 import { ChangePasswordCard } from "./ChangePasswordCard";
 import { DevicesCard } from "./DevicesCard";
 import { TwoFactorCard } from "./TwoFactorCard";
+import { PageTitle } from "../../components/common/PageTitle";
 
 const CONTACT_FIELDS = ["first_name", "last_name", "phone", "address", "emergency_contact_name", "emergency_contact_phone"] as const;
 const RULES = zodRules(ownProfileBody.shape);
@@ -47,9 +48,9 @@ export default function ProfilePage() {
   if (!me) return <FullPageSpinner />;
   return (
     <>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      <PageTitle style={{ marginTop: 0 }}>
         {t("profile.title")}
-      </Typography.Title>
+      </PageTitle>
       <Row gutter={16}>
         <Col xs={24} lg={8}>
           <Card style={{ marginBottom: 16, textAlign: "center" }}>

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { Alert, Button, Form, Result, Space, Spin, Typography } from "antd";
 import { AuthShell } from "../../components/auth/AuthShell";
 import { LinkButton } from "../../components/common/LinkButton";
+import { ResultTitle } from "../../components/common/Text";
 import { useDocumentTitle } from "../../components/common/useDocumentTitle";
 import { NewPasswordFields } from "../../components/auth/NewPasswordFields";
 import { authApi } from "../../api/auth";
@@ -74,7 +75,7 @@ export default function ResetPasswordPage() {
       <AuthShell>
         <Result
           status="success"
-          title={t(invited ? "reset.invitation.successTitle" : "reset.successTitle")}
+          title={<ResultTitle>{t(invited ? "reset.invitation.successTitle" : "reset.successTitle")}</ResultTitle>}
           subTitle={t(invited ? "reset.invitation.successText" : "reset.successText")}
           extra={
             <LinkButton to={ROUTES.login} type="primary">
@@ -89,7 +90,7 @@ export default function ResetPasswordPage() {
   if (state.status === "invalid") {
     return (
       <AuthShell>
-        <Result status="error" title={t(invited ? "reset.invitation.invalidTitle" : "reset.invalidTitle")} subTitle={state.message} style={{ padding: "0 0 16px" }} />
+        <Result status="error" title={<ResultTitle>{t(invited ? "reset.invitation.invalidTitle" : "reset.invalidTitle")}</ResultTitle>} subTitle={state.message} style={{ padding: "0 0 16px" }} />
         <Typography.Paragraph type="secondary">{t(invited ? "reset.invitation.invalidIntro" : "reset.invalidIntro")}</Typography.Paragraph>
         <ul data-testid="invalid-reasons">
           <li>{invited ? t("reset.invitation.reasonExpired", { count: INVITATION_LINK_DAYS }) : t("reset.reasonExpired")}</li>

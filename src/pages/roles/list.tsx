@@ -1,10 +1,11 @@
-import { Form, Input, Modal, Space, Tag } from "antd";
+import { Form, Input, Modal } from "antd";
 import { useTranslation } from "react-i18next";
 import { builtInRoleKey } from "../../../contracts/built-in-roles";
 import { roleBody, type RoleRecord } from "../../../contracts/roles";
 import { useDialogForm, zodRules, type DialogForm } from "../../components/form";
 import { CreateButton, ListPage, RecordActions, type ListColumn } from "../../components/list";
 import { PermissionPicker } from "./PermissionPicker";
+import { ChipList } from "../../components/common/ChipList";
 
 const RULES = zodRules(roleBody.shape);
 
@@ -34,13 +35,7 @@ function RoleDescription({ text }: { text: string | null }) {
 
 function PermissionTags({ names }: { names: string[] }) {
   const { t } = useTranslation();
-  return (
-    <Space size={[4, 4]} wrap>
-      {names.map((name) => (
-        <Tag key={name}>{t(`permissions.names.${name}`)}</Tag>
-      ))}
-    </Space>
-  );
+  return <ChipList labels={names.map((name) => t(`permissions.names.${name}`))} />;
 }
 
 function RoleModal({ form, titleKey }: { form: DialogForm<RoleRecord>; titleKey: string }) {

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { OutboxRecord } from "../../../contracts/settings";
 import { formatDateTime } from "../../lib/dates";
 import { StateTag, type StateTone } from "../../components/common/StateTag";
+import { VISUALLY_HIDDEN } from "../../components/common/visuallyHidden";
 
 const STATUS_TONES: Record<OutboxRecord["status"], StateTone> = { pending: "info", logged: "neutral", sent: "good", failed: "bad" };
 const RECENT = 20;
@@ -17,7 +18,7 @@ export function OutboxCard() {
   const { result, query } = useCustom<{ data: OutboxRecord[] }>({ url: "/settings/system/outbox", method: "get", config: { query: { per_page: RECENT } } });
   return (
     <>
-      <Typography.Title level={4}>{t("settings.system.outbox")}</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 16 }}>{t("settings.system.outbox")}</Typography.Title>
       <Table<OutboxRecord>
         rowKey="id"
         size="small"
@@ -26,6 +27,8 @@ export function OutboxCard() {
         dataSource={result.data?.data ?? []}
         scroll={{ x: true }}
         expandable={{
+          // The expand buttons' column says what they open (a header without words reads as nothing).
+          columnTitle: <span style={VISUALLY_HIDDEN}>{t("settings.system.outboxFields.body")}</span>,
           expandedRowRender: (mail) => <Typography.Paragraph style={{ whiteSpace: "pre-wrap", margin: 0 }}>{mail.body_text || t("settings.system.bodyDelivered")}</Typography.Paragraph>,
         }}
         columns={[

@@ -1,9 +1,10 @@
 import { useEffect, type ReactNode } from "react";
-import { Alert, Button, Form, Typography } from "antd";
+import { Alert, Button, Form } from "antd";
 import { useTranslation } from "react-i18next";
 import { FullPageSpinner } from "../../components/common/FullPageSpinner";
 import { useFormSubmit } from "../../components/form";
 import { toast, TOAST_LIFE } from "../../lib/toast";
+import { PageTitle } from "../../components/common/PageTitle";
 
 interface SettingsFormProps<Values> {
   titleKey: string;
@@ -48,9 +49,9 @@ export function SettingsForm<Values extends object>({ titleKey, values, save, ed
   if (!values) return <FullPageSpinner />;
   return (
     <>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      <PageTitle style={{ marginTop: 0 }}>
         {t(titleKey)}
-      </Typography.Title>
+      </PageTitle>
       {!editable && <Alert type="info" showIcon message={t("settings.readOnly")} style={{ marginBottom: 16 }} />}
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
       <Form {...formProps} disabled={!editable || busy} layout="vertical" requiredMark={false} style={{ maxWidth: 960 }}>

@@ -13,7 +13,7 @@ export function CheckCard({ check }: { check: SystemCheckResult }) {
       data-testid={`check-${check.key}`}
       style={{ height: "100%" }}
       title={
-        <Typography.Title level={3} style={{ margin: 0, fontSize: 16, whiteSpace: "normal" }}>
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 16, whiteSpace: "normal" }}>
           {t(`systemCheck.checks.${check.key}`)}
         </Typography.Title>
       }

@@ -6,6 +6,7 @@ import type { SystemCheckReply } from "../../../contracts/system-check";
 import { CheckCard } from "./CheckCard";
 import { formatMoment } from "./formatFact";
 import { TestMailCard } from "./TestMailCard";
+import { PageTitle } from "../../components/common/PageTitle";
 
 const SUMMARY_TYPES = { pass: "success", warn: "warning", fail: "error" } as const;
 
@@ -30,9 +31,9 @@ export default function SystemCheckPage() {
     <>
       <Flex wrap justify="space-between" align="start" gap={12} style={{ marginBottom: 16 }}>
         <div>
-          <Typography.Title level={2} style={{ marginTop: 0 }}>
+          <PageTitle style={{ marginTop: 0 }}>
             {t("systemCheck.title")}
-          </Typography.Title>
+          </PageTitle>
           <Typography.Paragraph type="secondary" style={{ marginBottom: 0, maxWidth: 720 }}>
             {t("systemCheck.intro")}
           </Typography.Paragraph>
@@ -71,7 +72,7 @@ export default function SystemCheckPage() {
           </Col>
         </Row>
       ) : (
-        running && <Skeleton active />
+        running && <Skeleton active title={false} />
       )}
     </>
   );

@@ -37,7 +37,7 @@ export function TestMailCard() {
   return (
     <Card
       title={
-        <Typography.Title level={3} style={{ margin: 0, fontSize: 16, whiteSpace: "normal" }}>
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 16, whiteSpace: "normal" }}>
           {t("systemCheck.testMail.title")}
         </Typography.Title>
       }

@@ -13,6 +13,7 @@ import { usePolicy } from "../../auth/usePolicy";
 import { DayRecords } from "./DayRecords";
 import { EntryDialog } from "./EntryDialog";
 import { RemoveDialog } from "./RemoveDialog";
+import { PageTitle } from "../../components/common/PageTitle";
 
 const PICKER_ID = "user-attendance-person";
 
@@ -72,9 +73,9 @@ export default function UserAttendancePage() {
     return (
       <section>
         <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <PageTitle style={{ margin: 0 }}>
             {t("userAttendance.title")}
-          </Typography.Title>
+          </PageTitle>
           {picker}
         </Flex>
         <Typography.Paragraph>{t("userAttendance.choosePerson")}</Typography.Paragraph>

@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import { Alert, Typography } from "antd";
+import { Alert } from "antd";
 import { useTranslation } from "react-i18next";
 import type { QuickStats } from "../../../contracts/dashboard-own";
 import { dashboardPaths } from "../../api/dashboard";
@@ -12,6 +12,7 @@ import { NextShiftCard } from "./NextShiftCard";
 import { NotificationsCard } from "./NotificationsCard";
 import { LatestPayslipCard, YearToDateCard } from "./PayCards";
 import { WeekHoursCard } from "./WeekHoursCard";
+import { PageTitle } from "../../components/common/PageTitle";
 
 /** One column on a phone, as many as fit on a wider screen; each card as tall as its content. */
 const GRID: CSSProperties = { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 320px), 1fr))", gap: 16, alignItems: "start" };
@@ -31,9 +32,9 @@ export default function UserDashboardPage() {
 
   return (
     <>
-      <Typography.Title level={2} style={{ marginTop: 0, marginBottom: 4 }}>
+      <PageTitle style={{ marginTop: 0, marginBottom: 4 }}>
         {t("userDashboard.title")}
-      </Typography.Title>
+      </PageTitle>
       <Greeting />
       {error && <Alert type="error" showIcon message={t("userDashboard.loadFailed")} description={error} style={{ marginBottom: 16 }} />}
       <div style={GRID}>

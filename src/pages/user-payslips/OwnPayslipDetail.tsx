@@ -13,6 +13,7 @@ import { PayslipDocumentView } from "../../components/payslips/PayslipDocumentVi
 import { PayslipDownloadButton } from "../../components/payslips/PayslipDownloadButton";
 import { PayslipExplanation } from "../../components/payslips/PayslipExplanation";
 import { ownPayslipPaths } from "./paths";
+import { PageTitle, SectionTitle } from "../../components/common/PageTitle";
 
 /** Who downloaded the payslip's PDF, when, from where and how: one's own history, to spot a download that was not one's own. */
 function DownloadHistory({ payslipId }: { payslipId: number }) {
@@ -20,9 +21,9 @@ function DownloadHistory({ payslipId }: { payslipId: number }) {
   const titleId = useId();
   return (
     <section aria-labelledby={titleId}>
-      <Typography.Title level={3} id={titleId} style={{ marginTop: 0 }}>
+      <SectionTitle id={titleId} style={{ marginTop: 0 }}>
         {t("userPayslips.history.title")}
-      </Typography.Title>
+      </SectionTitle>
       <Typography.Paragraph type="secondary">{t("userPayslips.history.explains")}</Typography.Paragraph>
       <PayslipDownloads payslipId={payslipId} />
     </section>
@@ -54,7 +55,7 @@ export function OwnPayslipDetail({ payslipId }: { payslipId: number }) {
   }, [loaded, inApp]);
 
   const body = () => {
-    if (query.isLoading) return <Skeleton active />;
+    if (query.isLoading) return <Skeleton active title={false} />;
     if (!payslip) {
       const refused = !query.isError || [403, 404, 422].includes(query.error.statusCode);
       return <Alert type={refused ? "warning" : "error"} showIcon message={refused ? t("userPayslips.detail.unavailable") : query.error.message} />;
@@ -62,9 +63,9 @@ export function OwnPayslipDetail({ payslipId }: { payslipId: number }) {
     return (
       <>
         <Flex justify="space-between" align="center" gap={12} wrap>
-          <Typography.Title level={2} ref={heading} tabIndex={-1} style={{ margin: 0, overflowWrap: "anywhere" }}>
+          <PageTitle ref={heading} tabIndex={-1} style={{ margin: 0, overflowWrap: "anywhere" }}>
             {t("userPayslips.detail.title", { period: formatPeriod(payslip.run.period_start, payslip.run.period_end, i18n.language) })}
-          </Typography.Title>
+          </PageTitle>
           <PayslipDownloadButton payslipId={payslip.id} type="primary" />
         </Flex>
         <PayslipDocumentView document={payslip} />

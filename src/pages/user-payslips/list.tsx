@@ -11,6 +11,7 @@ import { OwnPayslipDetail } from "./OwnPayslipDetail";
 import { OwnPayslipItem } from "./OwnPayslipItem";
 import { wholeNumberOf } from "./params";
 import { useRunLink } from "./useRunLink";
+import { PageTitle, SectionTitle } from "../../components/common/PageTitle";
 
 /** The year's totals and its payslips, latest first. */
 function Year({ reply, year }: { reply: OwnPayslipsReply; year: number }) {
@@ -19,9 +20,9 @@ function Year({ reply, year }: { reply: OwnPayslipsReply; year: number }) {
   return (
     <Flex vertical gap={16}>
       <section aria-labelledby={totalsId}>
-        <Typography.Title level={3} id={totalsId} style={{ marginTop: 0 }}>
+        <SectionTitle id={totalsId} style={{ marginTop: 0 }}>
           {t("userPayslips.totals", { year })}
-        </Typography.Title>
+        </SectionTitle>
         <Figures
           currency={reply.currency}
           items={[
@@ -77,16 +78,16 @@ function OwnPayslipList() {
   return (
     <Flex vertical gap={16}>
       <div>
-        <Typography.Title level={2} style={{ marginTop: 0 }}>
+        <PageTitle style={{ marginTop: 0 }}>
           {t("userPayslips.title")}
-        </Typography.Title>
+        </PageTitle>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
           {t("userPayslips.intro")}
         </Typography.Paragraph>
       </div>
       {missing && <Alert type="warning" showIcon message={t("userPayslips.runMissing")} />}
       {query.isLoading ? (
-        <Skeleton active />
+        <Skeleton active title={false} />
       ) : query.isError ? (
         <Alert type="error" showIcon message={query.error.message} />
       ) : !reply || reply.year === null || reply.years.length === 0 ? (

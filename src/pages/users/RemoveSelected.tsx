@@ -8,6 +8,7 @@ import { usersApi } from "../../api/users";
 import { StateTag, type StateTone } from "../../components/common/StateTag";
 import { failureMessage, writeNotifications } from "../../components/form";
 import type { BulkSelection } from "../../components/list";
+import { ItemMeta } from "../../components/common/ItemMeta";
 
 const TONE: Record<RemovalPreview["outcome"], StateTone> = { deleted: "bad", archived: "neutral", refused: "warning" };
 
@@ -22,7 +23,7 @@ function Outcome({ person }: { person: RemovalPreview }) {
         : t("employees.removal.nothingAttached");
   return (
     <List.Item>
-      <List.Item.Meta
+      <ItemMeta
         title={
           <>
             <Typography.Text strong>{person.name}</Typography.Text> <StateTag tone={TONE[person.outcome]}>{t(`employees.removal.outcomes.${person.outcome}`)}</StateTag>

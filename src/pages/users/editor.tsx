@@ -1,7 +1,8 @@
 import { useParsed } from "@refinedev/core";
-import { Typography } from "antd";
+
 import { useTranslation } from "react-i18next";
 import { UserForm } from "./UserForm";
+import { PageTitle } from "../../components/common/PageTitle";
 
 /** /employees/create and /employees/:id/edit: the same form, new or loaded. */
 export default function UserEditorPage() {
@@ -10,9 +11,9 @@ export default function UserEditorPage() {
   const action = id === undefined ? "create" : "edit";
   return (
     <>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      <PageTitle style={{ marginTop: 0 }}>
         {t(action === "create" ? "employees.createTitle" : "employees.editTitle")}
-      </Typography.Title>
+      </PageTitle>
       <UserForm action={action} id={id === undefined ? undefined : Number(id)} />
     </>
   );

@@ -20,6 +20,8 @@ import { InvitationState } from "./InvitationState";
 import { ResetTwoFactorButton } from "./ResetTwoFactorButton";
 import { RestoreButton } from "./RestoreButton";
 import { TwoFactorState } from "./TwoFactorState";
+import { PageTitle } from "../../components/common/PageTitle";
+import { RecordNotFound } from "../../components/common/RecordNotFound";
 
 interface Profile {
   user: UserRecord;
@@ -52,7 +54,7 @@ export default function UserProfilePage() {
   const { me } = useAuthState();
   const profile = result.data?.data;
   if (query.isLoading) return <FullPageSpinner />;
-  if (!profile) return <Empty description={t("employees.notFound")} />;
+  if (!profile) return <RecordNotFound message={t("employees.notFound")} />;
   const { user } = profile;
   const field = (name: string) => t(`employees.fields.${name}`);
   const dash = "—";
@@ -164,9 +166,9 @@ export default function UserProfilePage() {
         <Space size="middle">
           <Avatar size={64} src={user.profile_picture_url ?? undefined} icon={<UserOutlined />} />
           <div>
-            <Typography.Title level={3} style={{ margin: 0 }}>
+            <PageTitle style={{ margin: 0 }}>
               {user.name}
-            </Typography.Title>
+            </PageTitle>
             <Space size="small">
               <Typography.Text type="secondary">{user.position ?? dash}</Typography.Text>
               <StateTag tone={STATUS_TONE[user.employment_status]}>{t(`employees.statuses.${user.employment_status}`)}</StateTag>
