@@ -5,18 +5,27 @@ const server = await startServer();
 const browser = await launchBrowser();
 try {
   const { page } = await newSession(browser, server, { viewport: { width: 1440, height: 900 } });
-  await page.goto("/login");
   await signIn(page, "admin@example.com", "Admin123!");
   await page.waitForURL((url) => url.pathname !== "/login");
-  for (const [path, name] of [["/employees", "employees"], ["/deductions", "deductions"], ["/settings/system-settings", "system"]] as const) {
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
-    await page.waitForTimeout(800);
-    await page.screenshot({ path: `/tmp/look-${name}.png` });
-    await page.evaluate(() => document.querySelectorAll(".ant-table-content, .ant-table-body").forEach((el) => (el.scrollLeft = 10000)));
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `/tmp/look-${name}-right.png` });
-  }
+  await page.goto("/settings/system-settings");
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `/tmp/look-menu-settings.png` });
+  await page.goto("/deductions");
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `/tmp/look-menu-deductions.png` });
+  await page.getByRole("button", { name: "Narrow the menu to icons" }).click();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `/tmp/look-menu-collapsed.png` });
+  const phone = await newSession(browser, server, { viewport: { width: 390, height: 844 } });
+  await signIn(phone.page, "admin@example.com", "Admin123!");
+  await phone.page.waitForURL((url) => url.pathname !== "/login");
+  await phone.page.goto("/leave/calendar");
+  await phone.page.waitForLoadState("networkidle");
+  await phone.page.getByRole("button", { name: "Open menu" }).click();
+  await phone.page.waitForTimeout(600);
+  await phone.page.screenshot({ path: `/tmp/look-menu-phone.png` });
 } finally {
   await browser.close();
   await server.stop();

@@ -12,15 +12,26 @@ import { themeConfig } from "./theme/presets";
 import { ThemeProvider, useThemeSettings } from "./theme/ThemeProvider";
 import { useReducedMotion } from "./theme/useReducedMotion";
 
-/** Hands antd's themed notification API to the toast helper; its holder renders inside the theme. */
+const TOAST_REGION = "toast-region";
+
+/**
+ * Hands antd's themed notification API to the toast helper; its holder renders inside the theme. The toasts
+ * appear in a named region (a landmark), not loose in the page.
+ */
 function ToastBinding() {
+  const { t } = useTranslation();
   // Below the 64 px header, so a toast never covers the account menu.
-  const [api, holder] = notification.useNotification({ maxCount: 4, top: 72 });
+  const [api, holder] = notification.useNotification({ maxCount: 4, top: 72, getContainer: () => document.getElementById(TOAST_REGION) ?? document.body });
   useEffect(() => {
     bindToasts(api);
     return () => bindToasts(null);
   }, [api]);
-  return holder;
+  return (
+    <>
+      <div id={TOAST_REGION} role="region" aria-label={t("toast.region")} />
+      {holder}
+    </>
+  );
 }
 
 /**

@@ -80,6 +80,11 @@ describe("by keyboard alone", () => {
     await page.keyboard.press("Enter");
     await waitForPath(page, "/dashboard");
 
+    // Groups other than the current page's start folded: the arrows reach a group in the menu, Enter opens it.
+    await tabTo(page, "the menu", (element) => element.tag === "UL");
+    for (let step = 0; step < 12 && (await focused(page)).name !== message("menu.groups.employeeManagement"); step++) await page.keyboard.press("ArrowDown");
+    expect((await focused(page)).name).toBe(message("menu.groups.employeeManagement"));
+    await page.keyboard.press("Enter");
     await tabTo(page, "Employees in the menu", named(message("menu.employees")));
     await page.keyboard.press("Enter");
     await waitForPath(page, "/employees");
@@ -192,6 +197,7 @@ describe("on a phone (390 × 844)", () => {
     const menu = page.locator(".ant-drawer").filter({ has: page.getByRole("menu") });
     await menu.waitFor();
     expect(await axeFindings(page)).toEqual([]);
+    await menu.getByRole("menuitem", { name: message("menu.groups.employeeManagement") }).click();
     await menu.getByRole("link", { name: message("menu.roles"), exact: true }).click();
     await waitForPath(page, "/roles");
     await menu.waitFor({ state: "hidden" });
@@ -223,5 +229,41 @@ describe("on a phone (390 × 844)", () => {
     await panelInFrench.getByRole("button", { name: message("header.signOut", "fr") }).click();
     await page.getByRole("dialog").getByRole("button", { name: message("signOut.confirm", "fr") }).click();
     await waitForPath(page, "/login");
+  });
+});
+
+describe("the menu at 1440 × 900", () => {
+  it("opens the current page's group only, shows its entry, fits the window and keeps the fold button off the entries", async () => {
+    const { page } = journey;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, ADMIN);
+    await page.goto("/settings/system-settings");
+    const nav = page.getByRole("navigation", { name: message("header.mainMenu") });
+    const current = nav.locator(".ant-menu-item-selected");
+    await current.waitFor();
+    expect(await current.innerText()).toBe(message("menu.systemSettings"));
+    // Only Settings is open: the other groups start folded.
+    expect(await nav.locator(".ant-menu-submenu-open").count()).toBe(1);
+    expect(await nav.getByRole("link", { name: message("menu.payroll"), exact: true }).isVisible()).toBe(false);
+
+    const layout = await nav.evaluate((element) => {
+      const box = (node: Element) => node.getBoundingClientRect();
+      const fold = element.querySelector(":scope > button")!;
+      const list = element.querySelector(".ant-menu")!.parentElement!;
+      const selected = box(element.querySelector(".ant-menu-item-selected")!);
+      const items = [...element.querySelectorAll(".ant-menu-item, .ant-menu-submenu-title")].map(box).filter((item) => item.height > 0);
+      return {
+        windowScrolls: document.documentElement.scrollHeight > window.innerHeight && box(element).bottom > window.innerHeight,
+        selectedInView: selected.top >= box(list).top && selected.bottom <= box(list).bottom,
+        itemsUnderFold: items.filter((item) => item.bottom > box(fold).top && item.top < box(fold).bottom && item.bottom <= box(list).bottom).length,
+        foldBelowList: box(fold).top >= box(list).bottom - 1,
+      };
+    });
+    expect(layout).toEqual({ windowScrolls: false, selectedInView: true, itemsUnderFold: 0, foldBelowList: true });
+
+    // Folded to icons and back: the button says what it will do.
+    await nav.getByRole("button", { name: message("header.collapseMenu") }).click();
+    await nav.getByRole("button", { name: message("header.expandMenu") }).click();
+    await nav.getByRole("button", { name: message("header.collapseMenu") }).waitFor();
   });
 });

@@ -89,6 +89,9 @@ const choose = (label: string, option: string) => chooseOption(page, label, opti
 
 /** The sidebar's entries, once `expected` shows (entries appear as access control answers). */
 async function menuEntries(expected: string): Promise<string[]> {
+  // Groups other than the current page's start folded: open them all to read every entry.
+  const folded = page.locator(".ant-layout-sider .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title");
+  while ((await folded.count()) > 0) await folded.first().click();
   const items = page.locator(".ant-layout-sider .ant-menu-item");
   await items.filter({ hasText: expected }).waitFor();
   return (await items.allInnerTexts()).map((text) => text.trim()).filter(Boolean);

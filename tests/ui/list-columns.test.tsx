@@ -55,7 +55,7 @@ describe("list columns", () => {
     window.innerWidth = 390;
     employees();
     expect(await screen.findByText("Dana Reyes")).toBeInTheDocument();
-    expect(headers()).toEqual(["Name", "Department", "Status", "Actions"]);
+    expect(headers()).toEqual(["Name", "Status", "Department", "Actions"]);
   });
 
   it("opens a column's filter from the keyboard", async () => {

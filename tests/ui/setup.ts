@@ -28,6 +28,8 @@ Object.defineProperty(window, "matchMedia", {
     dispatchEvent: () => false,
   }),
 });
+// jsdom lays nothing out, so has nothing to scroll: the menu's "keep the current entry in view" does nothing here.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 window.ResizeObserver ??= class {
   observe() {}
   unobserve() {}

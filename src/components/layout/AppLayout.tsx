@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
-import { ThemedLayout, ThemedSider } from "@refinedev/antd";
+import { ThemedLayout } from "@refinedev/antd";
 import { Flex } from "antd";
 import { CopyrightFooter } from "../common/Footer";
-import { AppHeader, AppTitle } from "./AppHeader";
+import { AppHeader } from "./AppHeader";
+import { AppSider } from "./AppSider";
 import { PreferencesSync } from "./PreferencesSync";
 
 function AppFooter() {
@@ -41,17 +42,9 @@ export function AppLayout() {
       <SkipToContent />
       <ThemedLayout
         Header={AppHeader}
-        Title={AppTitle}
         Footer={AppFooter}
-        // Signing out lives in the user menu, behind a confirmation. Headings start
-        // open: every page one may use is in sight, as before there were headings.
-        // The wrapper adds no box; it lets styles.css hide the floating menu button Refine adds
-        // on narrow screens, which the header replaces.
-        Sider={(props) => (
-          <div className="app-sider" style={{ display: "contents" }}>
-            <ThemedSider {...props} siderItemsAreCollapsed={false} render={({ items }) => items} />
-          </div>
-        )}
+        // Signing out lives in the user menu, behind a confirmation; the header's button opens the menu on a phone.
+        Sider={AppSider}
       >
         <div id={MAIN_CONTENT} tabIndex={-1} style={{ outline: "none" }}>
           <Outlet />

@@ -23,11 +23,12 @@ type Row = UserRecord & { [key: string]: unknown };
 const BASE_COLUMNS: ListColumn<Row>[] = [
   { field: "employee_number", titleKey: "employees.fields.employee_number", kind: "text", width: 120 },
   { field: "name", titleKey: "employees.fields.name", kind: "text" },
+  // Status early: at 1440 px the columns past the department scroll under the fixed actions.
+  { field: "employment_status", titleKey: "employees.fields.employment_status", kind: "choice", choices: STATUS_CHOICES, phone: true },
   { field: "email", titleKey: "employees.fields.email", kind: "text" },
   { field: "department", titleKey: "employees.fields.department", kind: "text", phone: true },
   { field: "position", titleKey: "employees.fields.position", kind: "text" },
   { field: "employment_type", titleKey: "employees.fields.employment_type", kind: "choice", choices: TYPE_CHOICES },
-  { field: "employment_status", titleKey: "employees.fields.employment_status", kind: "choice", choices: STATUS_CHOICES, phone: true },
   { field: "access_level", titleKey: "employees.fields.access_level", kind: "choice", choices: LEVEL_CHOICES },
   { field: "hire_date", titleKey: "employees.fields.hire_date", kind: "date" },
 ];
