@@ -13,6 +13,7 @@ import { notificationProvider } from "./providers/notification";
 import { groupsInUse, RESOURCES } from "./resources";
 import { actorOf } from "./resources/access";
 import { PageTitle } from "./routing/PageTitle";
+import { PreloadPages } from "./routing/PreloadPages";
 import { QUERY_DEFAULTS } from "./lib/http";
 
 
@@ -62,6 +63,7 @@ export default function SignedInApp() {
       <AppLayout />
       <UnsavedChangesNotifier translationKey="common.unsavedChanges" />
       <PageTitle />
+      <PreloadPages />
     </Refine>
   );
 }

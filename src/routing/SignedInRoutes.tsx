@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from "react";
-import { Navigate, Route, Routes } from "react-router";
+import { matchPath, Navigate, Route, Routes } from "react-router";
+import { authStore } from "../auth/store";
 import { useResourceAccess } from "../auth/usePolicy";
 import { loadSignedInMessages } from "../i18n/setup";
 import { groupsInUse, RESOURCES } from "../resources";
@@ -8,7 +9,8 @@ import { ROUTES } from "./guards";
 import { HomeRedirect, RequireAuth, ResourceGuard } from "./RouteGuards";
 
 // The signed-in shell's messages come with it, in every language, before it renders.
-const SignedInApp = lazy(() => Promise.all([import("../SignedInApp"), loadSignedInMessages()]).then(([module]) => module));
+const loadShell = () => Promise.all([import("../SignedInApp"), loadSignedInMessages()]).then(([module]) => module);
+const SignedInApp = lazy(loadShell);
 const ProfilePage = lazy(() => import("../pages/profile/ProfilePage"));
 const NotFoundPage = lazy(() => import("../pages/status/NotFoundPage"));
 
@@ -25,6 +27,19 @@ const pages = RESOURCES.flatMap((resource) =>
     return [{ resource, verb, path, Page }];
   }),
 );
+
+/**
+ * A reload of a signed-in page fetches its code while /api/me is asked, not after: the shell and the page
+ * one is on are asked for at once (a module asked for twice is fetched once, so the lazy components find
+ * them loaded). A session that turns out expired has cost a few chunks, no more.
+ */
+function loadAheadOfSession(pathname: string): void {
+  if (!authStore.get().isAuthenticated) return;
+  void loadShell().catch(() => undefined);
+  const page = pages.find(({ path }) => matchPath(path, pathname));
+  void page?.resource.pages().catch(() => undefined);
+}
+loadAheadOfSession(window.location.pathname);
 
 function GuardedPage({ resource, verb, Page }: { resource: ResourceDefinition; verb: PageVerb; Page: ComponentType }) {
   return (

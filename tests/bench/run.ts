@@ -23,6 +23,8 @@
  *   - dashboards, on a DATA_DIR of 10,000 people with a year of attendance (2.6 million records,
  *     stored days and month sums), 2,000 clocked in now and a year of released runs: every
  *     endpoint of both dashboards, one call after another (target <= 300 ms each)
+ *   - the demo company in Chromium (tests/bench/browser.ts): sign-in to the dashboard's first widget
+ *     and to all of it, every page of the administrator opened inside the app, and reloaded
  * Loopback only; every server it starts is stopped and its temporary directory removed.
  */
 import fs from "node:fs";
@@ -39,6 +41,7 @@ import { measurePayroll, type PayrollFigures } from "./payroll";
 import { measurePayslips, type PayslipFigures } from "./payslips";
 import { measureDashboards } from "./dashboard";
 import { measureBackup, type BackupFigures } from "./backups";
+import { BROWSER_TARGETS, measureBrowser, summary } from "./browser";
 
 /** The part of autocannon's programmatic API used here (the package ships no types). */
 interface AutocannonResult {
@@ -417,6 +420,11 @@ async function main(): Promise<void> {
   const documents = await measurePayslipDocuments();
   // (i) Both dashboards over 10,000 people and a year of attendance.
   const dashboards = await measureDashboards({ admin: ADMIN, employee: EMPLOYEE });
+  // (j) The demo company in Chromium: sign-in, moving between pages, reloads.
+  const chromium = await measureBrowser();
+  const moves = summary(chromium.firstVisits);
+  const again = summary(chromium.secondVisits);
+  const reloads = summary(chromium.reloads);
   const { timings } = list.load;
   const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
   const listTarget = `p50 <= ${TARGET_LIST_P50_MS} ms`;
@@ -469,6 +477,13 @@ async function main(): Promise<void> {
     row(["  one PDF by token, one after another, p50 / p95", `${ms(documents.single.p50)} / ${ms(documents.single.p95)} ms`, ""], widths),
     row([`load ${dashboards.people.toLocaleString("en")} people, a year of attendance (${dashboards.records.toLocaleString("en")} records)`, seconds(dashboards.loadMs), "(context)"], widths),
     ...dashboards.calls.map((call) => row([`  GET ${call.path}`, call.ms.map((value) => `${ms(value)}`).join(" / ") + " ms", `<= ${TARGET_DASHBOARD_MS} ms`], widths)),
+    row(["Chromium, demo company, 1440 × 900, administrator:", "", ""], widths),
+    row(["  sign-in to the first dashboard widget", `${ms(chromium.firstWidgetMs)} ms`, `<= ${BROWSER_TARGETS.firstWidgetMs} ms`], widths),
+    row(["  sign-in to the whole dashboard drawn", `${ms(chromium.dashboardMs)} ms`, `<= ${BROWSER_TARGETS.dashboardMs} ms`], widths),
+    row([`  page to page in the app (${chromium.firstVisits.length}), median / worst`, `${ms(moves.median)} / ${ms(moves.worst.ms)} ms`, `<= ${BROWSER_TARGETS.navigationMedianMs} / ${BROWSER_TARGETS.navigationWorstMs} ms`], widths),
+    row([`    worst: ${moves.worst.path}; second visits median / worst`, `${ms(again.median)} / ${ms(again.worst.ms)} ms`, "(context)"], widths),
+    row([`  reload of each page (${chromium.reloads.length}), median / worst`, `${ms(reloads.median)} / ${ms(reloads.worst.ms)} ms`, `worst <= ${BROWSER_TARGETS.reloadMs} ms`], widths),
+    row([`    worst: ${reloads.worst.path}`, "", ""], widths),
   ];
   // Other work on the machine skews every figure: say how busy it was.
   const load = os.loadavg().map((value) => value.toFixed(2)).join(" ");
