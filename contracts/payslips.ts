@@ -102,7 +102,7 @@ export type OwnPayslipsReply = z.infer<typeof ownPayslipsReply>;
 export const signedUrlReply = z.object({ url: z.string(), expires_at: isoTimestamp });
 export type SignedUrlReply = z.infer<typeof signedUrlReply>;
 
-export const DOWNLOAD_CHANNELS = ["token", "link"] as const;
+export const DOWNLOAD_CHANNELS = ["token", "link", "email"] as const;
 
 /** One download of a payslip's PDF, kept for its history. */
 export const payslipDownload = z.object({

@@ -63,6 +63,8 @@ export const payrollSettings = z.strictObject({
   separate_approver: z.boolean({ error: MESSAGE.invalidType }),
   /** Payslip PDFs open with a password the person knows: their birth date (YYYYMMDD) followed by their employee number. */
   pdf_password: z.boolean({ error: MESSAGE.invalidType }),
+  /** A released payslip is e-mailed to its person with its PDF attached (protected as above). */
+  email_payslips: z.boolean({ error: MESSAGE.invalidType }),
 });
 
 export const systemSettings = z.strictObject({
@@ -149,6 +151,7 @@ export const SETTINGS_RECORDS = {
     rounding: z.enum(ROUNDING_RULES),
     separate_approver: z.boolean(),
     pdf_password: z.boolean(),
+    email_payslips: z.boolean(),
   }),
   system: z.object({
     session_hours: z.number().int(),

@@ -23,6 +23,7 @@ import { createSessionCache, forgetOnChange } from "./modules/auth/session-cache
 import { wireNotifications } from "./modules/notifications";
 import { wireAttendance } from "./modules/attendance";
 import { wirePayroll } from "./modules/payroll";
+import { wirePayslips } from "./modules/payslips";
 import { wireBackups } from "./modules/backups";
 import { wireLeave } from "./modules/leave";
 import type { AuthUser } from "./modules/auth/sessions";
@@ -120,6 +121,7 @@ export async function buildApp({ database, config, clock = systemClock, logger =
   wireNotifications(app, database);
   wireAttendance(app);
   wirePayroll(app);
+  wirePayslips(app);
   wireBackups(app);
   wireLeave(app);
   app.decorateRequest("user", null as unknown as AuthUser);

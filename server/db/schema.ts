@@ -249,6 +249,8 @@ export const mailOutbox = pgTable(
     to_address: text("to_address").notNull(),
     subject: text("subject").notNull(),
     body_text: text("body_text").notNull(),
+    /** A file made at delivery (a payslip's PDF): its kind and record, never its bytes. */
+    attachment: jsonb("attachment").$type<{ kind: string; id: number }>(),
     status: text("status").notNull().default("pending"),
     error: text("error"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -969,7 +971,8 @@ export const payslipDownloads = pgTable(
       .notNull()
       .references(() => payslips.id, { onDelete: "cascade" }),
     user_id: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    via: text("via").$type<"token" | "link">().notNull(),
+    /** How it left: downloaded by token or signed link, or attached to an e-mail. */
+    via: text("via").$type<"token" | "link" | "email">().notNull(),
     kind: text("kind").$type<"single" | "run_zip">().notNull().default("single"),
     address: text("address"),
     user_agent: text("user_agent"),

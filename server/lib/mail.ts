@@ -6,10 +6,24 @@ import type { Clock } from "./clock";
 import { JobError, type JobKind } from "./jobs/kind";
 import type { Jobs } from "./jobs/runner";
 
+/** A file the message carries, by reference: made when the message is delivered, never kept in the outbox. */
+export interface MailAttachmentRef {
+  kind: string;
+  id: number;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  attachment?: MailAttachmentRef;
+}
+
+/** Makes one kind of attachment (a payslip's PDF), and records that it went out by e-mail. */
+export interface AttachmentMaker {
+  make(id: number): Promise<{ filename: string; content: Buffer; contentType: string }>;
+  /** In the delivery's transaction, once the SMTP server took the message. */
+  sent(tx: Db, id: number, at: Date): Promise<void>;
 }
 
 export interface Mailer {
@@ -20,6 +34,8 @@ export interface Mailer {
   send(message: MailMessage, options?: { db?: Db }): Promise<void>;
   /** The same for many messages, in a few statements (an import's invitations). */
   sendMany(messages: readonly MailMessage[], options?: { db?: Db }): Promise<void>;
+  /** Who makes the attachments of a kind (modules register theirs when the server starts). */
+  attachments(kind: string, maker: AttachmentMaker): void;
 }
 
 interface MailerOptions {
@@ -48,6 +64,7 @@ const LOGGED_MAIL = "mail (no SMTP_URL: kept in outbox)";
 export async function createMailer({ db, clock, log, jobs, smtpUrl, from }: MailerOptions): Promise<Mailer> {
   const transport = smtpUrl ? (await import("nodemailer")).default.createTransport(smtpUrl) : null;
   const markOutbox = (tx: Db, id: number, changes: Partial<typeof mailOutbox.$inferInsert>) => tx.update(mailOutbox).set(changes).where(eq(mailOutbox.id, id));
+  const makers = new Map<string, AttachmentMaker>();
 
   const delivery: JobKind<Delivery> = {
     name: "mail.deliver",
@@ -56,21 +73,27 @@ export async function createMailer({ db, clock, log, jobs, smtpUrl, from }: Mail
       const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
       // Delivered by an earlier attempt that stopped before completing, or removed since.
       if (mail?.status !== "pending") return { outbox_id: id, status: mail?.status ?? "missing" };
+      const attachment = mail.attachment;
+      const maker = attachment ? makers.get(attachment.kind) : undefined;
+      if (attachment && !maker) throw new JobError("jobs.errors.mailNotDelivered", undefined, { cause: new Error(`no maker of ${attachment.kind} attachments`) });
       if (!transport) {
-        log.info({ mail: { id, to: mail.to_address, subject: mail.subject, text: mail.body_text } }, LOGGED_MAIL);
+        log.info({ mail: { id, to: mail.to_address, subject: mail.subject, text: mail.body_text, attachment } }, LOGGED_MAIL);
         return job.commit(async (tx) => {
           await markOutbox(tx, id, { status: "logged" });
           return { outbox_id: id, status: "logged" };
         });
       }
       try {
-        await transport.sendMail({ from, to: mail.to_address, subject: mail.subject, text: mail.body_text });
+        const file = attachment && maker ? await maker.make(attachment.id) : null;
+        await transport.sendMail({ from, to: mail.to_address, subject: mail.subject, text: mail.body_text, attachments: file ? [file] : undefined });
       } catch (error) {
         await markOutbox(db, id, { error: (error as Error).message.slice(0, 500) });
         throw new JobError("jobs.errors.mailNotDelivered", undefined, { cause: error });
       }
       return job.commit(async (tx) => {
-        await markOutbox(tx, id, { status: "sent", sent_at: clock.now(), body_text: "", error: null });
+        const at = clock.now();
+        await markOutbox(tx, id, { status: "sent", sent_at: at, body_text: "", error: null });
+        if (attachment && maker) await maker.sent(tx, attachment.id, at);
         return { outbox_id: id, status: "sent" };
       });
     },
@@ -85,11 +108,13 @@ export async function createMailer({ db, clock, log, jobs, smtpUrl, from }: Mail
     const queue = async (tx: Db) => {
       const rows = await tx
         .insert(mailOutbox)
-        .values(messages.map((message) => ({ to_address: message.to, subject: message.subject, body_text: message.text, status: "pending" as const, created_at: clock.now() })))
+        .values(
+          messages.map((message) => ({ to_address: message.to, subject: message.subject, body_text: message.text, attachment: message.attachment ?? null, status: "pending" as const, created_at: clock.now() })),
+        )
         .returning({ id: mailOutbox.id });
       await jobs.enqueueMany(delivery, rows.map((row) => ({ outbox_id: row.id })), { db: tx });
     };
     await (options.db ? queue(options.db) : db.transaction(queue));
   };
-  return { send: (message, options) => sendMany([message], options), sendMany };
+  return { send: (message, options) => sendMany([message], options), sendMany, attachments: (kind, maker) => void makers.set(kind, maker) };
 }

@@ -4,7 +4,6 @@
  * by a crash, mail delivery as a job, and GET /api/jobs/{id} with its policy.
  * The restart (kill -9) and two-process cases have their own files.
  */
-import net from "node:net";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { JobRecord } from "../../contracts/jobs";
@@ -12,6 +11,7 @@ import { DEFAULT_CONFIG } from "../../server/config";
 import { activityLog, jobs, mailOutbox, users } from "../../server/db/schema";
 import { recordActivity } from "../../server/lib/audit";
 import { JobError, type JobKind } from "../../server/lib/jobs";
+import { smtpServer } from "../support/smtp";
 import { startTestApp, type TestApp } from "../support/api";
 import { ADMIN, EMPLOYEE, HR, call, employeeSignedIn, staffWith } from "../support/people";
 
@@ -316,37 +316,6 @@ describe("GET /api/jobs/{id}", () => {
     expect((await getJob(adminToken, "abc")).statusCode).toBe(422);
   });
 });
-
-/** A minimal SMTP server: accepts every message, or answers DATA with a refusal. */
-async function smtpServer(refuse = false) {
-  const received: string[] = [];
-  const server = net.createServer((socket) => {
-    let inData = false;
-    let message = "";
-    socket.write("220 test ESMTP\r\n");
-    socket.on("data", (chunk) => {
-      for (const line of chunk.toString("utf8").split("\r\n")) {
-        if (inData) {
-          if (line === ".") {
-            inData = false;
-            received.push(message);
-            socket.write("250 queued\r\n");
-          } else message += `${line}\n`;
-        } else if (/^(EHLO|HELO)/i.test(line)) socket.write("250 test\r\n");
-        else if (/^(MAIL|RCPT)/i.test(line)) socket.write("250 ok\r\n");
-        else if (/^DATA/i.test(line)) {
-          inData = !refuse;
-          socket.write(refuse ? "554 no thanks\r\n" : "354 go on\r\n");
-        }
-        else if (/^QUIT/i.test(line)) socket.end("221 bye\r\n");
-        else if (/^RSET/i.test(line)) socket.write("250 ok\r\n");
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(resolve)) };
-}
 
 describe("mail delivery as a job", () => {
   const outboxOf = async (address: string) => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, address)))[0];

@@ -23,6 +23,7 @@ import { PAYROLL_CALLERS, PAYROLL_MANAGERS, PAYROLL_READERS, PAYROLL_RELEASERS, 
 import { activitiesAfter, ADMIN, createPerson, employeeSignedIn, lastActivityId, staffWith, unique } from "../support/people";
 import { requestsTo } from "../support/requests";
 import { CONFIRMED_OPEN } from "../support/payroll-runs";
+import { wordDay } from "../../contracts/period-words";
 
 let t: TestApp;
 let admin: string;
@@ -421,7 +422,8 @@ describe("after the calculation", () => {
     const [told] = (await must(paid.token, "GET", "/api/notifications")) as { type: string; title: string; message: string }[];
     expect(told).toMatchObject({ type: "payslip_released", title: "Your payslip is ready" });
     expect(told.message).toContain("Payroll for the notice");
-    expect(told.message).toContain(`Pay date: ${run.pay_date}`);
+    // The pay date as the reader's language writes it ("Feb 19, 2010"), not as stored.
+    expect(told.message).toContain(`Pay date: ${wordDay(run.pay_date, "en")}.`);
   });
 
   it("keeps every step in the activity log with who did it, and the reopen's reason", async () => {

@@ -76,6 +76,7 @@ describe("the groups", () => {
         rounding: "half_up",
         separate_approver: false,
         pdf_password: false,
+        email_payslips: false,
       });
       expect((await read("system")).json().data).toEqual({
         session_hours: 12,

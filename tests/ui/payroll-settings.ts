@@ -13,4 +13,5 @@ export const PAYROLL_SETTINGS: SettingsRecord<"payroll"> = {
   rounding: "half_up",
   separate_approver: false,
   pdf_password: false,
+  email_payslips: false,
 };

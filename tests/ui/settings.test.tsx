@@ -162,6 +162,20 @@ describe("the settings groups", () => {
     await waitFor(() => expect(putBody(fake, "/settings/payroll")).toEqual({ hours_per_day: "7.5" }));
   }, 60_000);
 
+  it("turns on e-mailing payslips with their PDF, saying who gets them and how the sending is kept", async () => {
+    const user = setupUser();
+    const fake = signedInAs(ADMIN);
+    fake.on("GET", "/settings/payroll", [200, { data: PAYROLL_SETTINGS }]);
+    fake.on("PUT", "/settings/payroll", (body) => [200, { data: { ...PAYROLL_SETTINGS, ...(body as object) }, message: "Settings saved." }]);
+    renderAt("/settings/payroll-settings");
+    const toggle = await screen.findByRole("switch", { name: "E-mail each released payslip to its person, its PDF attached" });
+    expect(toggle).not.toBeChecked();
+    expect(screen.getByText(/kept in the payslip's downloads as “Sent by e-mail”/)).toBeInTheDocument();
+    await user.click(toggle);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(putBody(fake, "/settings/payroll")).toEqual({ email_payslips: true }));
+  }, 60_000);
+
   it("changes one notification default", async () => {
     const user = setupUser();
     const fake = signedInAs(ADMIN);

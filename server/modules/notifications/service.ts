@@ -29,6 +29,8 @@ export interface NotifyInput {
   /** The app's page it is about; each type has its own by default. */
   link?: string | null;
   senderId?: number | null;
+  /** False: in the app only, whatever the preferences (the same news goes out by e-mail another way). */
+  email?: boolean;
 }
 
 /** People addressed, rows written for the app, e-mails sent or queued. */
@@ -85,9 +87,9 @@ export async function notify(ctx: AppContext, input: NotifyInput, tx?: Db): Prom
         (select array_agg(user_id) from (select user_id from inserted limit ${MAX_NAMED + 1}) as few) as told
     `)) as unknown as Rows<{ recipients: number; email_ids: number[]; in_app: number; told: number[] | null }>;
     const [row] = result.rows;
-    await sendEmails(ctx, db, { type: input.type, params, link, user_ids: row.email_ids });
+    await sendEmails(ctx, db, { type: input.type, params, link, user_ids: input.email === false ? [] : row.email_ids });
     if (row.in_app > 0) await announce(db, signalFor(row.told));
-    return { recipients: row.recipients, in_app: row.in_app, email: row.email_ids.length };
+    return { recipients: row.recipients, in_app: row.in_app, email: input.email === false ? 0 : row.email_ids.length };
   };
   return tx ? run(tx) : ctx.db.transaction(run);
 }

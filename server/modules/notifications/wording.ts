@@ -26,7 +26,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  * (stored `name` with its `period_start` and `period_end`) as `run`: its
  * default name worded, or the name an officer typed with its period.
  */
-function paramsInWords(t: Translate, params: Record<string, unknown>): Record<string, unknown> {
+export function paramsInWords(t: Translate, params: Record<string, unknown>): Record<string, unknown> {
   const numbers = new Intl.NumberFormat(t.locale, { maximumFractionDigits: 2 });
   const worded = Object.fromEntries(
     Object.entries(params).map(([key, value]) => [

@@ -23,6 +23,7 @@ import type { RequestOrigin } from "../../lib/origin";
 import { mutate, type Author } from "../../lib/write";
 import { companyFacts } from "../company/facts";
 import { notify } from "../notifications/service";
+import { queuePayslipMails } from "../payslips/email";
 import { readSettings } from "../settings/service";
 import { calculateJob } from "./calculate-job";
 import { peopleInScope } from "./inputs";
@@ -299,11 +300,13 @@ export async function releaseRun(ctx: AppContext, actor: Actor, author: Author, 
     // Everyone paid hears of it with the release itself: nobody is told of a release rolled back.
     alsoWrite: async (tx, run) => {
       const paid = await tx.select({ user_id: payslips.user_id }).from(payslips).where(eq(payslips.payroll_id, id));
-      const { pdf_password } = await readSettings({ db: tx, config: ctx.config }, "payroll");
+      const { pdf_password, email_payslips } = await readSettings({ db: tx, config: ctx.config }, "payroll");
       // Protected PDFs: the message says how to open them (never the password itself).
       const params = { name: run.name, period_start: run.period_start, period_end: run.period_end, pay_date: run.pay_date, ...(pdf_password ? { context: "protected" } : {}) };
-      // The link opens each person's own payslip of this run; the PDF is never attached.
-      await notify(ctx, { recipients: paid.map((row) => row.user_id), type: "payslip_released", params, link: `/user-payslips?run=${id}`, senderId: actor.id }, tx);
+      // The link opens each person's own payslip of this run. With payslips e-mailed, the e-mail is the one carrying
+      // the PDF: the notification stays in the app, so nobody gets two messages about one payslip.
+      await notify(ctx, { recipients: paid.map((row) => row.user_id), type: "payslip_released", params, link: `/user-payslips?run=${id}`, senderId: actor.id, email: !email_payslips }, tx);
+      if (email_payslips) await queuePayslipMails(ctx, tx, run, pdf_password);
     },
   }, t);
 }

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { PayslipRecord } from "../../../contracts/payroll";
-import type { OwnPayslipsReply, PayslipDocument, PayslipDownload, RecentPayslipsReply } from "../../../contracts/payslips";
+import { DOWNLOAD_CHANNELS, type OwnPayslipsReply, type PayslipDocument, type PayslipDownload, type RecentPayslipsReply } from "../../../contracts/payslips";
 import { can, type Actor } from "../../../contracts/policies";
 import type { Db } from "../../db/client";
 import { payrollRuns, payslipDownloads, payslips, users } from "../../db/schema";
@@ -48,11 +48,19 @@ export interface Downloaded {
   name: string;
 }
 
-export async function logDownloads(db: Db, rows: readonly { payslipId: number; userId: number }[], via: "token" | "link", kind: "single" | "run_zip", origin: RequestOrigin, at: Date): Promise<void> {
+/** Keeps downloads in the payslips' histories; an e-mailed copy has no requesting address (`origin` null). */
+export async function logDownloads(
+  db: Db,
+  rows: readonly { payslipId: number; userId: number }[],
+  via: (typeof DOWNLOAD_CHANNELS)[number],
+  kind: "single" | "run_zip",
+  origin: RequestOrigin | null,
+  at: Date,
+): Promise<void> {
   if (rows.length === 0) return;
   await db.execute(sql`
     insert into ${payslipDownloads} (payslip_id, user_id, via, kind, address, user_agent, at)
-    select d.payslip_id, d.user_id, ${via}::text, ${kind}::text, ${origin.ip}::text, ${origin.userAgent?.slice(0, 400) ?? null}::text, ${at.toISOString()}::timestamptz
+    select d.payslip_id, d.user_id, ${via}::text, ${kind}::text, ${origin?.ip ?? null}::text, ${origin?.userAgent?.slice(0, 400) ?? null}::text, ${at.toISOString()}::timestamptz
     from unnest(${sql.param(rows.map((row) => row.payslipId))}::int[], ${sql.param(rows.map((row) => row.userId))}::int[]) as d(payslip_id, user_id)`);
 }
 

@@ -27,6 +27,7 @@ function settingsDefaults(config: Pick<Config, "session" | "throttle">): { [G in
       rounding: "half_up",
       separate_approver: false,
       pdf_password: false,
+      email_payslips: false,
     },
     system: {
       session_hours: config.session.hours,

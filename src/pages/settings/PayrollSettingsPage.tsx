@@ -69,6 +69,9 @@ export default function PayrollSettingsPage() {
         <Form.Item {...field("pdf_password")} valuePropName="checked">
           <Switch />
         </Form.Item>
+        <Form.Item {...field("email_payslips")} valuePropName="checked">
+          <Switch />
+        </Form.Item>
       </Card>
     </SettingsForm>
   );
