@@ -167,11 +167,11 @@ describe("deciding", () => {
     const request = (await ask(person.token, { start_date: "2026-05-25", end_date: "2026-05-26" })).json().data;
     const told = await must(manager.token, "GET", "/api/notifications?per_page=5");
     expect(told[0]).toMatchObject({ type: "leave_requested", link: `/leave/approvals?request=${request.id}` });
-    expect(told[0].message).toContain("from 2026-05-25 to 2026-05-26 (2 days)");
+    expect(told[0].message).toContain("from May 25, 2026 to May 26, 2026 (2 days)");
     await must(manager.token, "POST", `/api/leave-requests/${request.id}/reject`, { reason: "Inventory count that week." });
     const [news] = await must(person.token, "GET", "/api/notifications?per_page=1");
     expect(news).toMatchObject({ type: "leave_decided", link: "/leave" });
-    expect(news.message).toBe("Your Vacation leave from 2026-05-25 to 2026-05-26 was rejected. Inventory count that week.");
+    expect(news.message).toBe("Your Vacation leave from May 25, 2026 to May 26, 2026 was rejected. Inventory count that week.");
   });
 
   it("moves once when two approvers decide at once: the second gets 409", async () => {
