@@ -40,8 +40,11 @@ describe("clocking in and out at a work location", () => {
     // Allowed before: the position is checked on opening; about 1.2 km away.
     const check = page.getByTestId("location-check");
     await check.getByText(/the nearest, Makati head office, is 1,\d{3} m away/).waitFor();
-    await press("clockIn");
-    await page.getByTestId("clock-failure").getByText(/^You are 1\d{3} m from Makati head office, outside its 150 m area\./).waitFor();
+    // The check has said no: clock-in waits, saying why, until a new position is checked.
+    const clockIn = page.getByRole("button", { name: message("attendanceUi.actions.clockIn"), exact: true });
+    await expect.poll(() => clockIn.isDisabled()).toBe(true);
+    expect(await clockIn.getAttribute("aria-describedby")).toBe("clock-blocked");
+    expect(await page.locator("#clock-blocked").innerText()).toBe(message("attendanceUi.clock.blocked.outside"));
     await stateIs("out");
 
     await journey.session.context.setGeolocation(NEAR);

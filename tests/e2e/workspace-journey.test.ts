@@ -107,7 +107,8 @@ describe("an announcement", () => {
       await signIn(admin.page, ADMIN.email, ADMIN.password);
       await waitForPath(admin.page, "/dashboard");
       await admin.page.goto("/notifications");
-      await admin.page.getByRole("button", { name: message("notificationsUi.broadcast.button") }).click();
+      // The toolbar's button (an empty list offers the same one under its message).
+      await admin.page.getByRole("button", { name: message("notificationsUi.broadcast.button") }).first().click();
       const dialog = admin.page.getByRole("dialog", { name: message("notificationsUi.broadcast.title") });
       await dialog.getByLabel(message("notificationsUi.broadcast.fields.title"), { exact: true }).fill("Office closed on Friday");
       await dialog.getByLabel(message("notificationsUi.broadcast.fields.message"), { exact: true }).fill("The Makati office is closed for the holiday.");

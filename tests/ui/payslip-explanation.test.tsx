@@ -92,7 +92,7 @@ describe("a payslip's explanation", () => {
     await user.click(ask);
     expect(ask).toHaveAttribute("aria-expanded", "true");
     const account = screen.getByRole("region", { name: "How was this worked out?" });
-    const deductions = await within(account).findByRole("region", { name: "Deductions" });
+    const deductions = await within(account).findByRole("group", { name: "Deductions" });
     await user.click(within(deductions).getByRole("button", { name: /Withholding tax/ }));
     expect(plain(within(deductions).getByText(/^Formula:/).textContent)).toBe('Formula: table("BIR_MONTHLY", mtd("taxable") + taxable) - mtd("WTAX")');
     const read = within(deductions).getByRole("table", { name: "What Withholding tax read" });
@@ -104,7 +104,7 @@ describe("a payslip's explanation", () => {
       'table("BIR_MONTHLY", ₱46,800.00): the row over ₱33,333.00: ₱1,875.00 + 20% × (₱46,800.00 − ₱33,333.00) = ₱4,568.40',
     );
 
-    const earnings = within(account).getByRole("region", { name: "Earnings" });
+    const earnings = within(account).getByRole("group", { name: "Earnings" });
     await user.click(within(earnings).getByRole("button", { name: /Meal allowance/ }));
     expect(within(earnings).getByText("An amount set for this person: ₱250.00, in place of the component's calculation.")).toBeInTheDocument();
     await user.click(within(earnings).getByRole("button", { name: /Back pay/ }));
@@ -125,7 +125,7 @@ describe("a payslip's explanation", () => {
     renderAt("/user-payslips?payslip=31");
     await user.click(await screen.findByRole("button", { name: "Comment ce montant a-t-il été calculé ?" }));
     const account = screen.getByRole("region", { name: "Comment ce montant a-t-il été calculé ?" });
-    const deductions = await within(account).findByRole("region", { name: "Retenues" });
+    const deductions = await within(account).findByRole("group", { name: "Retenues" });
     await user.click(within(deductions).getByRole("button", { name: /Withholding tax/ }));
     expect(plain(within(deductions).getByRole("listitem").textContent)).toBe(
       'table("BIR_MONTHLY", 46 800,00 PHP) : la tranche au-delà de 33 333,00 PHP : 1 875,00 PHP + 20 % × (46 800,00 PHP − 33 333,00 PHP) = 4 568,40 PHP',

@@ -153,11 +153,8 @@ export function ListPage<T extends BaseRecord>({
         rowKey={rowKey}
         columns={tableColumns}
         rowSelection={bulkActions ? rowSelection : undefined}
-        // Wide tables scroll sideways instead of squeezing headers into one letter a line. The header stays under
-        // the app's 64 px header and the sideways scroll bar at the window's foot, so a column past the right edge
-        // (under the fixed actions) shows it is there at once, not only at the end of a long page.
+        // Wide tables scroll sideways instead of squeezing headers into one letter a line.
         scroll={{ x: "max-content" }}
-        sticky={{ offsetHeader: 64 }}
         locale={{
           emptyText: (
             <ListEmpty

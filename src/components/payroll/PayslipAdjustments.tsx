@@ -57,7 +57,7 @@ function AdjustmentFields({ index, currency, onRemove }: { index: number; curren
       style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, padding: "8px 12px 0", marginBottom: 12 }}
     >
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
-        <Typography.Title level={5} id={titleId} style={{ margin: 0 }}>
+        <Typography.Title level={2} id={titleId} style={{ margin: 0, fontSize: 16 }}>
           {t("payslipsAdmin.adjustments.numbered", { number })}
         </Typography.Title>
         <Button size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={t("payslipsAdmin.adjustments.remove", { number })} onClick={onRemove} />

@@ -134,7 +134,7 @@ export function PayslipDocumentView({ document }: { document: PayslipDocument })
           <Person person={document.person} />
           <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 340px), 1fr))", gap: 24 }}>
             {PAYSLIP_SECTIONS.map((kind) => (
-              <PayslipLines key={kind} kind={kind} lines={document.lines.filter((line) => line.kind === kind)} currency={currency} yearToDate={ytd.lines} headingLevel={4} />
+              <PayslipLines key={kind} kind={kind} lines={document.lines.filter((line) => line.kind === kind)} currency={currency} yearToDate={ytd.lines} headingLevel={3} />
             ))}
           </div>
           <Part title={t("payslipView.summary")}>
@@ -162,7 +162,7 @@ export function PayslipDocumentView({ document }: { document: PayslipDocument })
               ]}
             />
           </Part>
-          <PayslipInputsView inputs={document.inputs} currency={currency} taxable={document.taxable} headingLevel={4} />
+          <PayslipInputsView inputs={document.inputs} currency={currency} taxable={document.taxable} headingLevel={3} />
           {document.note && (
             <Part title={t("payslipView.note")}>
               <Typography.Paragraph style={{ whiteSpace: "pre-line", marginBottom: 0 }}>{document.note}</Typography.Paragraph>

@@ -93,7 +93,8 @@ function Explanation({ payslipId }: { payslipId: number }) {
         });
         if (lines.length === 0) return null;
         return (
-          <section key={kind} aria-label={t(`payrollUi.payslips.sections.${kind}`)}>
+          // A group, not a landmark: the payslip above already has an "Earnings" region, and two would be told apart by nothing.
+          <div key={kind} role="group" aria-label={t(`payrollUi.payslips.sections.${kind}`)}>
             <Typography.Text strong>{t(`payrollUi.payslips.sections.${kind}`)}</Typography.Text>
             <Collapse
               size="small"
@@ -109,7 +110,7 @@ function Explanation({ payslipId }: { payslipId: number }) {
                 children: <LineAccount line={line} explanation={explanation} currency={detail.currency} nameOf={nameOf} />,
               }))}
             />
-          </section>
+          </div>
         );
       })}
     </Flex>

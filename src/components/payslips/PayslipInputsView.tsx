@@ -12,11 +12,11 @@ export interface PayslipInputsViewProps {
   /** The taxable income the lines came to. */
   taxable: number;
   /** The section title's level in the page's outline. */
-  headingLevel?: 3 | 4 | 5;
+  headingLevel?: 2 | 3 | 4 | 5;
 }
 
 /** What a payslip was computed from: the pay rate and the period's attendance. */
-export function PayslipInputsView({ inputs, currency, taxable, headingLevel = 5 }: PayslipInputsViewProps) {
+export function PayslipInputsView({ inputs, currency, taxable, headingLevel = 2 }: PayslipInputsViewProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const count = (value: number) => formatCount(value, i18n.language);

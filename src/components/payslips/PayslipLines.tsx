@@ -17,7 +17,7 @@ export interface PayslipLinesProps {
   /** Given, each line shows its year-to-date amount beside this payslip's. */
   yearToDate?: YearToDate["lines"];
   /** The section title's level in the page's outline. */
-  headingLevel?: 3 | 4 | 5;
+  headingLevel?: 2 | 3 | 4 | 5;
 }
 
 /** A row of the section: this payslip's amount (none for a line paid earlier in the year only) and, when shown, its year to date. */
@@ -38,7 +38,7 @@ function rowsOf(kind: LineKind, lines: PayslipLine[], yearToDate: YearToDate["li
 const sum = (amounts: (number | null | undefined)[]) => amounts.reduce<number>((total, amount) => total + (amount ?? 0), 0);
 
 /** One section of a payslip's lines with its total (and year to date); none says so in words. */
-export function PayslipLines({ kind, lines, currency, yearToDate, headingLevel = 5 }: PayslipLinesProps) {
+export function PayslipLines({ kind, lines, currency, yearToDate, headingLevel = 2 }: PayslipLinesProps) {
   const { t } = useTranslation();
   const title = t(`payrollUi.payslips.sections.${kind}`);
   const id = useId();

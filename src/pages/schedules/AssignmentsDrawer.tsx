@@ -116,7 +116,7 @@ function AssignmentList({ schedule }: { schedule: ScheduleRecord }) {
   return (
     <section aria-labelledby="schedule-assignments-title">
       <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 12 }}>
-        <Typography.Title level={4} id="schedule-assignments-title" ref={heading} tabIndex={-1} style={{ margin: 0, outline: "none" }}>
+        <Typography.Title level={2} id="schedule-assignments-title" ref={heading} tabIndex={-1} style={{ margin: 0, outline: "none" }}>
           {t("schedulesUi.people.listTitle")}
         </Typography.Title>
         <SearchBox controller={{ filters, setFilters, setCurrentPage }} width={220} />
