@@ -268,7 +268,8 @@ describe("people, roles and one's own profile", () => {
       await other.waitForURL((url) => url.pathname === "/user-dashboard");
       // ...and takes the account's once signed in.
       await other.waitForFunction(() => document.documentElement.lang === "ja" && document.documentElement.dataset.theme === "dark");
-      expect(await other.getByTestId("language-select").inputValue()).toBe("jp");
+      // The page's lang changes first; the select follows once the language's messages are in.
+      await expect.poll(() => other.getByTestId("language-select").inputValue()).toBe("jp");
     } finally {
       await elsewhere.context.close();
     }

@@ -382,8 +382,6 @@ describe("an empty list", () => {
     expect(screen.getAllByRole("button", { name: "New person" })).toHaveLength(2);
     await user.type(screen.getByPlaceholderText("Search..."), "zzz{Enter}");
     expect(await screen.findByText("Nothing matches these filters or this search.")).toBeInTheDocument();
-    // The message shows as the search is sent; its answer may still be loading, the table blurred and not clickable.
-    await waitFor(() => expect(document.querySelector(".ant-spin-blur")).toBeNull());
     await user.click(screen.getByRole("button", { name: "Clear filters" }));
     expect(await screen.findByText("Nothing in “People” yet. Create the first one:")).toBeInTheDocument();
     expect(searches.at(-2)).toBe("zzz");

@@ -156,7 +156,10 @@ export function ListPage<T extends BaseRecord>({
         // Wide tables scroll sideways instead of squeezing headers into one letter a line.
         scroll={{ x: "max-content" }}
         locale={{
-          emptyText: (
+          // Said once the answer is in: while the first page loads, "nothing yet" would be a guess.
+          emptyText: tableProps.loading ? (
+            <span />
+          ) : (
             <ListEmpty
               resource={resource}
               title={t(titleKey)}
