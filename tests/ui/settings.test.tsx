@@ -110,6 +110,15 @@ describe("the company profile", () => {
   }, 60_000);
 });
 
+/** The payroll settings page as the administrator opens it, the server taking what is saved. */
+function payrollSettingsAsAdmin() {
+  const fake = signedInAs(ADMIN);
+  fake.on("GET", "/settings/payroll", [200, { data: PAYROLL_SETTINGS }]);
+  fake.on("PUT", "/settings/payroll", (body) => [200, { data: { ...PAYROLL_SETTINGS, ...(body as object) }, message: "Settings saved." }]);
+  renderAt("/settings/payroll-settings");
+  return fake;
+}
+
 describe("the settings groups", () => {
   it("sends the system group's fields, shows a 422 on its field, and shows the outbox to level 0", async () => {
     const user = setupUser();
@@ -147,10 +156,7 @@ describe("the settings groups", () => {
 
   it("asks the day of the month only when pay day is a fixed day, and checks the decimals before sending", async () => {
     const user = setupUser();
-    const fake = signedInAs(ADMIN);
-    fake.on("GET", "/settings/payroll", [200, { data: PAYROLL_SETTINGS }]);
-    fake.on("PUT", "/settings/payroll", (body) => [200, { data: { ...PAYROLL_SETTINGS, ...(body as object) }, message: "Settings saved." }]);
-    renderAt("/settings/payroll-settings");
+    const fake = payrollSettingsAsAdmin();
     await waitFor(() => expect(screen.getByLabelText("Hours per day")).toHaveValue("8"));
     expect(screen.queryByLabelText("Day of the month")).toBeNull();
     fireEvent.change(screen.getByLabelText("Hours per day"), { target: { value: "7.555" } });
@@ -164,10 +170,7 @@ describe("the settings groups", () => {
 
   it("turns on e-mailing payslips with their PDF, saying who gets them and how the sending is kept", async () => {
     const user = setupUser();
-    const fake = signedInAs(ADMIN);
-    fake.on("GET", "/settings/payroll", [200, { data: PAYROLL_SETTINGS }]);
-    fake.on("PUT", "/settings/payroll", (body) => [200, { data: { ...PAYROLL_SETTINGS, ...(body as object) }, message: "Settings saved." }]);
-    renderAt("/settings/payroll-settings");
+    const fake = payrollSettingsAsAdmin();
     const toggle = await screen.findByRole("switch", { name: "E-mail each released payslip to its person, its PDF attached" });
     expect(toggle).not.toBeChecked();
     expect(screen.getByText(/kept in the payslip's downloads as “Sent by e-mail”/)).toBeInTheDocument();

@@ -87,9 +87,10 @@ export async function notify(ctx: AppContext, input: NotifyInput, tx?: Db): Prom
         (select array_agg(user_id) from (select user_id from inserted limit ${MAX_NAMED + 1}) as few) as told
     `)) as unknown as Rows<{ recipients: number; email_ids: number[]; in_app: number; told: number[] | null }>;
     const [row] = result.rows;
-    await sendEmails(ctx, db, { type: input.type, params, link, user_ids: input.email === false ? [] : row.email_ids });
+    const emailIds = input.email === false ? [] : row.email_ids;
+    await sendEmails(ctx, db, { type: input.type, params, link, user_ids: emailIds });
     if (row.in_app > 0) await announce(db, signalFor(row.told));
-    return { recipients: row.recipients, in_app: row.in_app, email: input.email === false ? 0 : row.email_ids.length };
+    return { recipients: row.recipients, in_app: row.in_app, email: emailIds.length };
   };
   return tx ? run(tx) : ctx.db.transaction(run);
 }

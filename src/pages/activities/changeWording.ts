@@ -7,6 +7,9 @@ import { findLanguage } from "../../i18n/languages";
 import { formatDateTime } from "../../lib/dates";
 import { valueLabel } from "./valueLabels";
 
+/** A run's name as the reader reads it (a default name worded, a typed one as typed). */
+const runNameIn = (name: string, t: TFunction, language: string) => runName(name, language, (key, values) => t(key, values));
+
 /** One line of a change record as a person reads it: a field's label and its value, or its value before and after. */
 export interface ChangeLine {
   field: string;
@@ -72,7 +75,7 @@ export function changeLines(record: WordedRecord, t: TFunction, language: string
   const locale = findLanguage(language)?.htmlLang ?? "en";
   const subjectType = record.subject_type;
   const empty = t("activities.empty");
-  const wordRunName = (name: string) => runName(name, language, (key, values) => t(key, values));
+  const wordRunName = (name: string) => runNameIn(name, t, language);
 
   const label = (field: string, parent?: string): string => {
     const keys = [
@@ -150,7 +153,7 @@ export function subjectWords(record: Pick<ActivityRecord, "subject_type" | "subj
     record.subject_name === null
       ? t("activities.values.removed")
       : record.subject_type === "payroll"
-        ? runName(record.subject_name, language, (key, values) => t(key, values))
+        ? runNameIn(record.subject_name, t, language)
         : record.subject_name;
   return `${kind} · ${name}`;
 }
