@@ -22,10 +22,10 @@ const APP_INDEX = path.join(ROOT_DIR, "dist", "index.html");
 const INPUTS = ["src", "server", "contracts", "locales", "public", "index.html", "vite.config.ts", "tsconfig.json", "package.json", "package-lock.json"];
 
 /** A hash of every input file's path and content (about 50 ms), so a checkout's fresh timestamps alone do not force a build. */
-export function sourcesFingerprint(root = ROOT_DIR) {
+export function sourcesFingerprint(root = ROOT_DIR, inputs = INPUTS) {
   const hash = crypto.createHash("sha256");
   const files = [];
-  for (const input of INPUTS) {
+  for (const input of inputs) {
     const full = path.join(root, input);
     if (!fs.existsSync(full)) continue;
     if (fs.statSync(full).isFile()) files.push(input);

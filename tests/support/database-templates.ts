@@ -6,15 +6,19 @@
  * copies.
  *
  * Embedded database: the templates are PGlite data directories saved as
- * tarballs in a temporary directory. PostgreSQL (TEST_DATABASE_URL, set by
- * `npm run test:pg`): they are databases on that server, copied with
- * CREATE DATABASE ... TEMPLATE. Both are removed when the run ends.
+ * tarballs, kept between runs in node_modules/.cache under a fingerprint of
+ * everything that makes them (the server's code and migrations, the contracts,
+ * the test set-up, the locked package versions): building them was the first
+ * five seconds of every run, with both workers waiting. A run with changed
+ * sources builds new ones and removes the old. PostgreSQL (TEST_DATABASE_URL,
+ * set by `npm run test:pg`): they are databases on that server, copied with
+ * CREATE DATABASE ... TEMPLATE, removed when the run ends.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { ROOT_DIR, sourcesFingerprint } from "../../scripts/build.mjs";
 import { openDatabase, snapshotDatabase } from "../../server/db/client";
 import { seedTestCompany } from "./test-config";
 import { withAdminClient, databaseUrl } from "./postgres-admin";
@@ -36,24 +40,47 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return remove;
 }
 
+const TEMPLATE_CACHE = path.join(ROOT_DIR, "node_modules", ".cache", "paydesk-db-templates");
+/** What the templates are made of: a change to any of these makes new ones. */
+const TEMPLATE_INPUTS = ["server", "contracts", "locales", "tests/support", "package-lock.json"];
+
 async function pgliteTemplates() {
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "paydesk-db-templates-"));
-  const remove = () => fs.promises.rm(dir, { recursive: true, force: true });
+  const dir = path.join(TEMPLATE_CACHE, sourcesFingerprint(ROOT_DIR, TEMPLATE_INPUTS));
+  const templates = { kind: "pglite", emptyTarball: path.join(dir, "empty.tar"), seededTarball: path.join(dir, "seeded.tar") } satisfies DatabaseTemplates;
+  if (!fs.existsSync(dir)) await buildPgliteTemplates(dir);
+  await removeStaleTemplates(path.basename(dir));
+  return { templates, remove: async () => {} };
+}
+
+/** Another run started from other sources within the last quarter of an hour may still be copying its own: those stay. */
+const STALE_AFTER_MS = 15 * 60_000;
+async function removeStaleTemplates(current: string): Promise<void> {
+  for (const entry of await fs.promises.readdir(TEMPLATE_CACHE)) {
+    const full = path.join(TEMPLATE_CACHE, entry);
+    const { mtimeMs } = await fs.promises.stat(full);
+    if (entry !== current && Date.now() - mtimeMs > STALE_AFTER_MS) await fs.promises.rm(full, { recursive: true, force: true });
+  }
+}
+
+/** Builds both tarballs beside the cache's folder, then moves them in at once: a run cut short, or another run building the same, leaves no half of a template. */
+async function buildPgliteTemplates(dir: string): Promise<void> {
+  await fs.promises.mkdir(TEMPLATE_CACHE, { recursive: true });
+  const building = await fs.promises.mkdtemp(path.join(TEMPLATE_CACHE, "building-"));
   try {
-    const emptyTarball = path.join(dir, "empty.tar");
-    const seededTarball = path.join(dir, "seeded.tar");
     const database = await openDatabase({});
     try {
-      await saveSnapshot(await snapshotDatabase(database), emptyTarball);
+      await saveSnapshot(await snapshotDatabase(database), path.join(building, "empty.tar"));
       await seedTestCompany(database.db);
-      await saveSnapshot(await snapshotDatabase(database), seededTarball);
+      await saveSnapshot(await snapshotDatabase(database), path.join(building, "seeded.tar"));
     } finally {
       await database.close();
     }
-    return { templates: { kind: "pglite", emptyTarball, seededTarball } satisfies DatabaseTemplates, remove };
-  } catch (error) {
-    await remove();
-    throw error;
+    await fs.promises.rename(building, dir).catch((error: NodeJS.ErrnoException) => {
+      // Another run finished the same templates first: theirs are as good.
+      if (error.code !== "ENOTEMPTY" && error.code !== "EEXIST") throw error;
+    });
+  } finally {
+    await fs.promises.rm(building, { recursive: true, force: true });
   }
 }
 

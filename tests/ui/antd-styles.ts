@@ -16,13 +16,20 @@
  * jsdom's live HTMLCollection looks `length` up as a possible element name,
  * walking every child, at each step: quadratic in the number of style elements.
  */
+import { createRequire } from "node:module";
 import { createCache } from "@ant-design/cssinjs";
+
+const require = createRequire(import.meta.url);
 
 const OBSERVABLE = new Set(["display", "visibility", "opacity", "pointer-events", "content"]);
 
-function declaresObservable(style: CSSStyleDeclaration): boolean {
-  for (let i = 0; i < style.length; i++) if (OBSERVABLE.has(style.item(i))) return true;
-  return false;
+/** Keeps only the declarations tests can observe; says whether any remain. */
+function keepObservableDeclarations(style: CSSStyleDeclaration): boolean {
+  for (let i = style.length - 1; i >= 0; i--) {
+    const property = style.item(i);
+    if (!OBSERVABLE.has(property)) style.removeProperty(property);
+  }
+  return style.length > 0;
 }
 
 /** Removes the rules of a sheet (or of a grouping rule such as @media) that only paint; says whether any remain. */
@@ -31,7 +38,7 @@ function prune(list: CSSRuleList, remove: (index: number) => void): boolean {
     const rule = list[i];
     const keep =
       rule instanceof CSSStyleRule
-        ? declaresObservable(rule.style)
+        ? keepObservableDeclarations(rule.style)
         : rule instanceof CSSMediaRule
           ? prune(rule.cssRules, (index) => rule.deleteRule(index))
           : false;
@@ -45,6 +52,10 @@ const isInjectedStyle = (node: Node): node is HTMLStyleElement => node instanceo
 
 /** Prunes each antd style sheet as it is added or rewritten (a microtask later, before the next await of a test). */
 export function keepOnlyObservableStyleRules(): void {
+  // The setup file runs before each test file in the worker's one window (isolate: false): one observer is enough.
+  const head = document.head as HTMLHeadElement & { prunedByObserver?: true };
+  if (head.prunedByObserver) return;
+  head.prunedByObserver = true;
   const pruned = new WeakSet<CSSStyleSheet>();
   new MutationObserver((records) => {
     for (const record of records) {
@@ -93,3 +104,35 @@ export function keepBuiltStylesBetweenTests(): void {
 
 /** cssinjs' cache entry: how many mounted components use it, and the value built. */
 type CacheEntry = [number, unknown];
+
+interface StyleOptions {
+  csp?: { nonce?: string };
+}
+type UpdateCSS = (css: string, key: string, options?: StyleOptions) => HTMLStyleElement;
+
+/**
+ * cssinjs hands each of a component's styles to rc-util's updateCSS every time an
+ * instance mounts (every button, every table cell's tooltip): it looks the style
+ * element up among the head's, serialises it (innerHTML) to compare, and gives
+ * it back unchanged. That was a twentieth of the UI suite. The same style asked
+ * for again, still in the page with the same text, is given back at once;
+ * anything else goes through updateCSS as before.
+ */
+export function injectEachStyleOnce(): void {
+  const cssinjs = createRequire(require.resolve("@ant-design/cssinjs"));
+  const dynamicCSS = cssinjs("rc-util/lib/Dom/dynamicCSS") as { updateCSS: UpdateCSS & { once?: true } };
+  if (dynamicCSS.updateCSS.once) return;
+  const updateCSS = dynamicCSS.updateCSS;
+  const injected = new Map<string, { css: string; nonce?: string; node: HTMLStyleElement }>();
+  dynamicCSS.updateCSS = Object.assign(
+    (css: string, key: string, options?: StyleOptions) => {
+      const nonce = options?.csp?.nonce;
+      const known = injected.get(key);
+      if (known && known.css === css && known.nonce === nonce && known.node.isConnected) return known.node;
+      const node = updateCSS(css, key, options);
+      injected.set(key, { css, nonce, node });
+      return node;
+    },
+    { once: true as const },
+  );
+}

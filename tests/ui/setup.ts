@@ -1,9 +1,10 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup, configure } from "@testing-library/react";
+import { cleanup, configure, getConfig, prettyDOM } from "@testing-library/react";
+import * as React from "react";
 import { afterEach, beforeAll, vi } from "vitest";
 import { localLogout } from "../../src/auth/store";
 import { loadSignedInMessages, setupI18n } from "../../src/i18n/setup";
-import { keepBuiltStylesBetweenTests, keepOnlyObservableStyleRules, listHeadChildrenCheaply } from "./antd-styles";
+import { injectEachStyleOnce, keepBuiltStylesBetweenTests, keepOnlyObservableStyleRules, listHeadChildrenCheaply } from "./antd-styles";
 import { findLabelControlsById } from "./label-lookup";
 
 // jsdom lacks what antd measures with. The tests' "system" asks for reduced motion, as some people's do:
@@ -43,7 +44,15 @@ window.getComputedStyle = Object.assign((element: Element) => computed(element),
 keepOnlyObservableStyleRules();
 listHeadChildrenCheaply();
 keepBuiltStylesBetweenTests();
+injectEachStyleOnce();
 findLabelControlsById();
+
+// React's development build captures a stack trace (an Error) and a console task for each of the first
+// 10,000 elements of every render, for its devtools' "owner stacks". Tests never read them, and the
+// captures were a tenth of the UI suite's time: report the budget as spent. The component stacks in
+// React's warnings come from the fibers and stay.
+const reactInternals = (React as unknown as Record<string, Record<string, unknown>>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+Object.defineProperty(reactInternals, "recentlyCreatedOwnerStacks", { get: () => 1e4, set: () => {}, configurable: true });
 
 beforeAll(async () => {
   await setupI18n("en");
@@ -71,3 +80,20 @@ afterEach(() => {
 // Screens are lazy chunks: the first render of each in a worker includes its import (and antd building
 // its styles), seconds on a busy machine; a test that ran first in its worker timed out at 5 s.
 configure({ asyncUtilTimeout: 15_000 });
+
+// A query that finds nothing prints the page into its error. findBy* and waitFor retry a query every 50 ms
+// and throw away each error but the last: printing the page for each was 3 % of the UI suite. The page is
+// printed when the message is first read (a failure reported, a toThrow matched), as it is at that moment.
+configure({
+  getElementError(message, container) {
+    const error = new Error(message ?? "");
+    error.name = "TestingLibraryElementError";
+    let full: string | undefined;
+    Object.defineProperty(error, "message", {
+      configurable: true,
+      get: () => (full ??= [message, `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container)}`].filter(Boolean).join("\n\n")),
+      set: (value: string) => void (full = value),
+    });
+    return error;
+  },
+});
