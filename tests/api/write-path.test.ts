@@ -357,18 +357,20 @@ async function writeOperations(): Promise<Operation[]> {
 /** Sign-in guesses are counted on purpose, refused or not: a failed change-password is one. */
 const UNWATCHED_TABLES = new Set(["auth_attempts"]);
 
-/** A fingerprint of every table's contents, to tell that a refused write changed nothing. */
+/** A fingerprint of every table's contents, to tell that a refused write changed nothing: one query for all the tables. */
+let fingerprintQuery: string | undefined;
 async function snapshot(): Promise<Record<string, string>> {
-  const tables = await t.database.db.execute<{ name: string }>(sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`);
-  const result: Record<string, string> = {};
-  for (const { name } of (tables as unknown as { rows: { name: string }[] }).rows ?? tables) {
-    if (UNWATCHED_TABLES.has(name)) continue;
-    const [row] = ((await t.database.db.execute(sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from "${name}" t`))) as unknown as {
-      rows: { digest: string }[];
-    }).rows;
-    result[name] = row.digest;
-  }
-  return result;
+  fingerprintQuery ??= await everyTableFingerprintQuery();
+  const { rows } = (await t.database.db.execute(sql.raw(fingerprintQuery))) as unknown as { rows: { name: string; digest: string }[] };
+  return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
+}
+
+async function everyTableFingerprintQuery(): Promise<string> {
+  const { rows } = (await t.database.db.execute(sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`)) as unknown as { rows: { name: string }[] };
+  return rows
+    .filter(({ name }) => !UNWATCHED_TABLES.has(name))
+    .map(({ name }) => `select '${name}' as name, (select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from "${name}" t) as digest`)
+    .join(" union all ");
 }
 
 async function activityCount(): Promise<number> {
