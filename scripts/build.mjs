@@ -12,6 +12,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const SERVER_BUNDLE = path.join(ROOT_DIR, "dist-server", "main.mjs");
@@ -64,6 +66,7 @@ export async function build() {
   try {
     const vite = await import("vite");
     await vite.build({ root: ROOT_DIR, logLevel: "warn" });
+    await writeCompressedCopies(path.join(ROOT_DIR, "dist"));
     const esbuild = await import("esbuild");
     await esbuild.build({
       entryPoints: [path.join(ROOT_DIR, "server", "main.ts")],
@@ -92,5 +95,29 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);
     },
+  );
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
+
+/**
+ * Beside each text file of the app, its brotli (.br) and gzip (.gz) copies, which the server sends to
+ * browsers that accept them (@fastify/static's preCompressed): a third of the bytes, none of the
+ * compressing per request. Brotli at quality 9: 11 saves 7 % more for five times the build time.
+ */
+async function writeCompressedCopies(dir) {
+  const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name));
+  await Promise.all(
+    files.map(async (entry) => {
+      const file = path.join(entry.parentPath ?? entry.path, entry.name);
+      const content = fs.readFileSync(file);
+      if (content.length < 1024) return;
+      const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length };
+      const [br, gz] = await Promise.all([brotli(content, { params }), gzip(content, { level: 9 })]);
+      if (br.length < content.length) fs.writeFileSync(`${file}.br`, br);
+      if (gz.length < content.length) fs.writeFileSync(`${file}.gz`, gz);
+    }),
   );
 }

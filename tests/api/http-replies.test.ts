@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/api";
@@ -9,6 +10,13 @@ import { ADMIN, call } from "../support/people";
 /** A built app of one page, so the static side's own caching can be seen beside the API's. */
 const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), "paydesk-static-"));
 fs.writeFileSync(path.join(staticDir, "index.html"), "<!doctype html><title>Paydesk</title>");
+/** A built chunk (named by its content's hash) with the compressed copies the build writes beside it. */
+const chunk = "export const greeting = 'hello';\n".repeat(64);
+fs.mkdirSync(path.join(staticDir, "assets"));
+fs.writeFileSync(path.join(staticDir, "assets", "app-Bx7q2Lk9.js"), chunk);
+fs.writeFileSync(path.join(staticDir, "assets", "app-Bx7q2Lk9.js.br"), zlib.brotliCompressSync(chunk));
+fs.writeFileSync(path.join(staticDir, "assets", "app-Bx7q2Lk9.js.gz"), zlib.gzipSync(chunk));
+fs.writeFileSync(path.join(staticDir, "theme-boot.js"), "document.documentElement.dataset.theme = 'light';\n");
 
 let t: TestApp;
 let admin: string;
@@ -57,6 +65,32 @@ describe("Cache-Control on API replies", () => {
     const page = await t.app.inject({ method: "GET", url: "/login" });
     expect(page.statusCode).toBe(200);
     expect(page.headers["cache-control"]).toBe("no-cache");
+  });
+});
+
+describe("the built app's files", () => {
+  it("lets the browser keep a chunk named by its hash for good, so a reload asks for none", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/assets/app-Bx7q2Lk9.js" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(response.body).toBe(chunk);
+  });
+
+  it("has a file outside assets/ (its name stays the same from build to build) checked again", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/theme-boot.js" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=0");
+  });
+
+  it.each([
+    ["br, gzip", "br", (body: Buffer) => zlib.brotliDecompressSync(body)],
+    ["gzip", "gzip", (body: Buffer) => zlib.gunzipSync(body)],
+  ])("sends the compressed copy the browser accepts (%s)", async (accepted, encoding, decode) => {
+    const response = await t.app.inject({ method: "GET", url: "/assets/app-Bx7q2Lk9.js", headers: { "accept-encoding": accepted } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe(encoding);
+    expect(response.headers.vary).toContain("accept-encoding");
+    expect(decode(response.rawPayload).toString()).toBe(chunk);
   });
 });
 
