@@ -1,3 +1,4 @@
+import { numberFormat } from "./intl";
 /**
  * Money is integer minor units everywhere (cents, centavos, yen); these turn
  * it into the major-unit text people read and type, without floats.
@@ -15,13 +16,13 @@ export function isCurrencyCode(code: string): boolean {
 /** Digits after the decimal point: 2 for USD, 0 for JPY; 2 for a code the runtime does not know. */
 export function minorDigits(currency: string): number {
   if (!isCurrencyCode(currency)) return 2;
-  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return numberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 export function formatMoney(minor: number, currency: string, locale?: string): string {
   const digits = minorDigits(currency);
   // Division only for display: the value stored and sent stays an integer.
-  return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: digits }).format(minor / 10 ** digits);
+  return numberFormat(locale, { style: "currency", currency, minimumFractionDigits: digits }).format(minor / 10 ** digits);
 }
 
 /** "1,234.5" → 123450 for USD; null when the text is not an amount with at most the currency's decimals. */

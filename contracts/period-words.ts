@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "./intl";
 /**
  * Days, pay periods and run names in a reader's language, for the app's
  * screens and the server's notifications and e-mails alike. `locale` is an
@@ -9,7 +10,7 @@ const utc = (date: string) => {
   return Date.UTC(year, month - 1, day);
 };
 
-const dayFormat = (locale: string) => new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const dayFormat = (locale: string) => dateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 
 /** A calendar day (YYYY-MM-DD) without its weekday: "Nov 5, 2026", "2026年11月5日". */
 export function wordDay(date: string, locale: string): string {
@@ -28,9 +29,9 @@ export function wordPeriod(start: string, end: string, locale: string): string {
     const sameMonth = start.slice(0, 7) === end.slice(0, 7);
     const sameYear = start.slice(0, 4) === end.slice(0, 4);
     const endText = sameMonth
-      ? new Intl.DateTimeFormat(locale, { day: "numeric", timeZone: "UTC" }).format(utc(end))
+      ? dateTimeFormat(locale, { day: "numeric", timeZone: "UTC" }).format(utc(end))
       : sameYear
-        ? new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" }).format(utc(end))
+        ? dateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" }).format(utc(end))
         : format.format(utc(end));
     return `${format.format(utc(start))}${separator}${endText}`;
   }

@@ -2,6 +2,7 @@ import dayjs, { type Dayjs } from "dayjs";
 import { TimePicker, type FormItemProps, type TimePickerProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { findLanguage } from "../../i18n/languages";
+import { dateTimeFormat } from "../../../contracts/intl";
 
 /**
  * Form.Item props for an "HH:mm" field shown in a TimePicker: the form holds
@@ -16,7 +17,7 @@ export const timeOfDayFieldProps: Pick<FormItemProps, "getValueProps" | "normali
 function useTimeFormats(): string[] {
   const { i18n } = useTranslation();
   const locale = findLanguage(i18n.language)?.htmlLang ?? "en";
-  const twelveHours = new Intl.DateTimeFormat(locale, { hour: "numeric" }).resolvedOptions().hourCycle?.startsWith("h1");
+  const twelveHours = dateTimeFormat(locale, { hour: "numeric" }).resolvedOptions().hourCycle?.startsWith("h1");
   return twelveHours ? ["h:mm A", "HH:mm", "H:mm"] : ["HH:mm", "H:mm"];
 }
 

@@ -1,5 +1,6 @@
 import type { AttendanceRecord } from "../../../contracts/attendance";
 import { findLanguage } from "../../i18n/languages";
+import { dateTimeFormat } from "../../../contracts/intl";
 
 /** The browser's zone, until the company's is known. */
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -7,7 +8,7 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** A moment's time of day in the company's zone, as the reader's language writes it ("8:05 AM", "8:05"). */
 export function clockTime(iso: string, zone: string | undefined, language: string): string {
   const locale = findLanguage(language)?.htmlLang ?? "en";
-  return new Intl.DateTimeFormat(locale, { timeZone: zone ?? browserZone(), hour: "numeric", minute: "2-digit" }).format(new Date(iso));
+  return dateTimeFormat(locale, { timeZone: zone ?? browserZone(), hour: "numeric", minute: "2-digit" }).format(new Date(iso));
 }
 
 /** A work date (YYYY-MM-DD, the company's day) as the reader's language writes it, with its weekday (and its year where the week is no guide). */
@@ -15,7 +16,7 @@ export function workDate(date: string, language: string, options: { withYear?: b
   const locale = findLanguage(language)?.htmlLang ?? "en";
   const [year, month, day] = date.split("-").map(Number);
   const parts: Intl.DateTimeFormatOptions = { timeZone: "UTC", weekday: "short", month: "short", day: "numeric", ...(options.withYear && { year: "numeric" }) };
-  return new Intl.DateTimeFormat(locale, parts).format(new Date(Date.UTC(year, month - 1, day)));
+  return dateTimeFormat(locale, parts).format(new Date(Date.UTC(year, month - 1, day)));
 }
 
 const ms = (iso: string) => new Date(iso).getTime();

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "../../../contracts/intl";
 /**
  * Wall clocks in the company's zone: an administrator types the times a person
  * worked as the office clock read them, whatever zone their own browser is in,
@@ -13,7 +14,7 @@ export interface WallClock {
 const pad = (value: number) => String(value).padStart(2, "0");
 
 function wallClockParts(instant: number, zone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(new Date(instant));
+  const parts = dateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(new Date(instant));
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((entry) => entry.type === type)?.value);
   return { year: part("year"), month: part("month"), day: part("day"), hour: part("hour"), minute: part("minute"), second: part("second") };
 }

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "../../../contracts/intl";
 /**
  * A range of calendar days (YYYY-MM-DD, both ends included), as report calls
  * take it. Calendar days carry no zone: they are counted in UTC so that a
@@ -25,7 +26,7 @@ export const rangeLength = (range: DateRange): number => Math.round((time(range.
 /** Today's date in a time zone (the browser's when none is given). */
 export function todayIn(timeZone: string | undefined, now: Date = new Date()): string {
   // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
 /** The calendar month holding `date`. */

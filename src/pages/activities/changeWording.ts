@@ -6,6 +6,7 @@ import { formatFileSize } from "../../i18n/fileSize";
 import { findLanguage } from "../../i18n/languages";
 import { formatDateTime } from "../../lib/dates";
 import { valueLabel } from "./valueLabels";
+import { numberFormat } from "../../../contracts/intl";
 
 /** A run's name as the reader reads it (a default name worded, a typed one as typed). */
 const runNameIn = (name: string, t: TFunction, language: string) => runName(name, language, (key, values) => t(key, values));
@@ -98,10 +99,10 @@ export function changeLines(record: WordedRecord, t: TFunction, language: string
 
   const number = (key: string, value: number): string => {
     if (ACTIVITY_MONEY_KEYS.has(key) && Number.isInteger(value)) {
-      return record.currency ? formatMoney(value, record.currency, locale) : new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(value / 100);
+      return record.currency ? formatMoney(value, record.currency, locale) : numberFormat(locale, { minimumFractionDigits: 2 }).format(value / 100);
     }
     if (key === "bytes") return formatFileSize(value, language);
-    return new Intl.NumberFormat(locale, { maximumFractionDigits: 6, useGrouping: key !== "year" }).format(value);
+    return numberFormat(locale, { maximumFractionDigits: 6, useGrouping: key !== "year" }).format(value);
   };
 
   const show = (key: string, value: unknown, parent?: string): string => {

@@ -14,6 +14,7 @@ import { ListPage, type ListColumn } from "../../components/list";
 import { findLanguage } from "../../i18n/languages";
 import { formatCount } from "../../i18n/numbers";
 import { PageTitle } from "../../components/common/PageTitle";
+import { dateTimeFormat } from "../../../contracts/intl";
 
 type Row = ReportRow & { [key: string]: unknown };
 type DailyAttendance = z.infer<typeof weeklyAttendance>;
@@ -62,7 +63,7 @@ const COLUMNS: ListColumn<Row>[] = [
 /** A calendar day with its year, as the reader's language writes it ("Nov 1, 2026"). */
 function longDate(date: string, language: string): string {
   const [year, month, day] = date.split("-").map(Number);
-  return new Intl.DateTimeFormat(findLanguage(language)?.htmlLang ?? "en", { timeZone: "UTC", dateStyle: "medium" }).format(new Date(Date.UTC(year, month - 1, day)));
+  return dateTimeFormat(findLanguage(language)?.htmlLang ?? "en", { timeZone: "UTC", dateStyle: "medium" }).format(new Date(Date.UTC(year, month - 1, day)));
 }
 
 /** The chart and the people of one range. */

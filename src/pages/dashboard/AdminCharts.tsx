@@ -8,6 +8,7 @@ import { Money } from "../../components/common/Money";
 import { CardHeading } from "../../components/dashboard/DashboardCard";
 import { findLanguage } from "../../i18n/languages";
 import { formatCount } from "../../i18n/numbers";
+import { numberFormat } from "../../../contracts/intl";
 
 type Department = Charts["headcount_by_department"][number];
 type AttendanceDay = Charts["attendance_by_day"][number];
@@ -115,7 +116,7 @@ export function AdminCharts({ charts, loading }: { charts: Charts | undefined; l
             series: [{ key: "hours", label: t("dashboard.charts.overtimeHours"), color: token.orange7 }],
             tickLabel: String,
             categoryLabel: String,
-            value: (hours) => t("dashboard.charts.hours", { hours: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(hours) }),
+            value: (hours) => t("dashboard.charts.hours", { hours: numberFormat(locale, { maximumFractionDigits: 1 }).format(hours) }),
           }}
           columns={[
             { key: "department", title: t("dashboard.charts.department"), dataIndex: "department" },

@@ -12,6 +12,7 @@ import { useDebouncedValue } from "../../components/common/useDebouncedValue";
 import { findLanguage } from "../../i18n/languages";
 import { formatCount } from "../../i18n/numbers";
 import { PageTitle } from "../../components/common/PageTitle";
+import { dateTimeFormat } from "../../../contracts/intl";
 
 const GRID: CSSProperties = { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 160px), 1fr))", gap: 8 };
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -35,7 +36,7 @@ const utc = (date: string) => Date.parse(`${date}T00:00:00Z`);
 function Day({ date, away, today }: { date: string; away: readonly LeaveRequestRecord[]; today: boolean }) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
-  const label = new Intl.DateTimeFormat(localeOf(i18n.language), { weekday: "short", day: "numeric", timeZone: "UTC" }).format(utc(date));
+  const label = dateTimeFormat(localeOf(i18n.language), { weekday: "short", day: "numeric", timeZone: "UTC" }).format(utc(date));
   return (
     <Card size="small" style={today ? { borderColor: token.colorPrimary } : undefined} data-testid={`day-${date}`}>
       <Typography.Title level={3} style={{ fontSize: 14, margin: 0 }}>
@@ -93,7 +94,7 @@ export default function LeaveCalendarPage() {
   for (let date = range.from; date <= range.to; date = addDays(date, 1)) days.push(date);
   const awayOn = (date: string) => requests.filter((request) => request.start_date <= date && request.end_date >= date);
   const weekend = (date: string) => [0, 6].includes(new Date(utc(date)).getUTCDay());
-  const title = new Intl.DateTimeFormat(localeOf(i18n.language), { year: "numeric", month: "long", timeZone: "UTC" }).format(utc(range.from));
+  const title = dateTimeFormat(localeOf(i18n.language), { year: "numeric", month: "long", timeZone: "UTC" }).format(utc(range.from));
 
   return (
     <Flex vertical gap={16}>

@@ -5,6 +5,7 @@ import { FieldRow, useDialogForm, zodRules, type DialogForm } from "../../compon
 import { CreateButton, ListPage, RecordActions, type ListColumn } from "../../components/list";
 import { UseMyPosition } from "./UseMyPosition";
 import { StateTag } from "../../components/common/StateTag";
+import { numberFormat } from "../../../contracts/intl";
 
 const RULES = zodRules(locationBody.shape);
 
@@ -22,7 +23,7 @@ function ActiveTag({ active }: { active: boolean }) {
 
 function Radius({ metres }: { metres: number }) {
   const { t, i18n } = useTranslation();
-  return <>{t("locations.metres", { value: new Intl.NumberFormat(i18n.language).format(metres) })}</>;
+  return <>{t("locations.metres", { value: numberFormat(i18n.language).format(metres) })}</>;
 }
 
 const COLUMNS: ListColumn<Row>[] = [

@@ -1,5 +1,6 @@
 import { findLanguage } from "../../i18n/languages";
 import { ApiError } from "../../lib/http";
+import { dateTimeFormat } from "../../../contracts/intl";
 
 /**
  * When a sign-in block (429 with Retry-After) ends, as a clock time in the
@@ -9,5 +10,5 @@ import { ApiError } from "../../lib/http";
 export function blockEnd(error: unknown, language: string, now = new Date()): string | null {
   if (!(error instanceof ApiError) || error.status !== 429 || error.retryAfterSeconds === undefined) return null;
   const end = new Date(now.getTime() + error.retryAfterSeconds * 1000);
-  return new Intl.DateTimeFormat(findLanguage(language)?.htmlLang, { timeStyle: "short" }).format(end);
+  return dateTimeFormat(findLanguage(language)?.htmlLang, { timeStyle: "short" }).format(end);
 }

@@ -13,6 +13,7 @@ import { findLanguage } from "../../i18n/languages";
 import { toast, TOAST_LIFE } from "../../lib/toast";
 import { dateFormatOptions } from "./dateFormatOptions";
 import { SettingsForm } from "./SettingsForm";
+import { dateTimeFormat } from "../../../contracts/intl";
 
 const RULES = zodRules(companyProfileBody.shape);
 
@@ -22,8 +23,8 @@ const searchable = { showSearch: true, optionFilterProp: "label" } as const;
 /** Weekday and month names in the reader's language, from Intl. */
 function calendarNames(locale: string) {
   // 2023-01-01 was a Sunday: day n of that week is weekday n.
-  const weekday = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
-  const month = new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" });
+  const weekday = dateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
+  const month = dateTimeFormat(locale, { month: "long", timeZone: "UTC" });
   return {
     weekdays: WEEKDAYS.map((day) => ({ value: day, label: weekday.format(Date.UTC(2023, 0, 1 + day)) })),
     months: Array.from({ length: 12 }, (_, index) => ({ value: index + 1, label: month.format(Date.UTC(2023, index, 1)) })),

@@ -4,6 +4,7 @@ import { formatFileSize } from "../../i18n/fileSize";
 import { findLanguage } from "../../i18n/languages";
 import { formatCount } from "../../i18n/numbers";
 import { formatDateTime } from "../../lib/dates";
+import { numberFormat } from "../../../contracts/intl";
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -16,7 +17,7 @@ const MINUTE_MS = 60_000;
 function formatDuration(ms: number, language: string): string {
   const locale = findLanguage(language)?.htmlLang ?? "en";
   const unit = (name: string, value: number, display: "short" | "long" = "long", digits = 0) =>
-    new Intl.NumberFormat(locale, { style: "unit", unit: name, unitDisplay: display, maximumFractionDigits: digits }).format(value);
+    numberFormat(locale, { style: "unit", unit: name, unitDisplay: display, maximumFractionDigits: digits }).format(value);
   const size = Math.abs(ms);
   if (size < 1000) return unit("millisecond", Math.round(ms), "short");
   if (size < MINUTE_MS) return unit("second", ms / 1000, "short", 1);
