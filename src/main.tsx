@@ -2,10 +2,18 @@ import "@ant-design/v5-patch-for-react-19";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
+import { authStore, initializeAuth } from "./auth/store";
 import { setupI18n } from "./i18n/setup";
 import "./styles.css";
 
 const root = createRoot(document.getElementById("root")!);
+
+// A signed-in reload asks who is signed in, and fetches the signed-in routes (which fetch the shell and
+// the page), while the messages load, not after the first render: the guard then finds both under way.
+if (authStore.get().isAuthenticated) {
+  void initializeAuth().catch(() => undefined);
+  void import("./routing/SignedInRoutes");
+}
 
 // The spec: the app starts only after every language's messages have loaded.
 setupI18n().then(
