@@ -66,11 +66,21 @@ export function dateInZone(instant: Date, timeZone: string): string {
   return `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`;
 }
 
+// Deriving thousands of days steps through the same few dates again and again: each step is worked out once.
+const steps = new Map<string, string>();
+
 /** The date `days` after a YYYY-MM-DD (before, when negative), in four digits of year up to 9999. */
 export function nextDate(date: string, days = 1): string {
-  const next = new Date(wallClock(date, "00:00") + days * 86_400_000);
-  const pad = (value: number, width = 2) => String(value).padStart(width, "0");
-  return `${pad(next.getUTCFullYear(), 4)}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}`;
+  const key = `${date}|${days}`;
+  let found = steps.get(key);
+  if (found === undefined) {
+    const next = new Date(wallClock(date, "00:00") + days * 86_400_000);
+    const pad = (value: number, width = 2) => String(value).padStart(width, "0");
+    found = `${pad(next.getUTCFullYear(), 4)}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}`;
+    if (steps.size > 100_000) steps.clear();
+    steps.set(key, found);
+  }
+  return found;
 }
 
 /** The weekday of a YYYY-MM-DD, 0 = Sunday. */

@@ -185,6 +185,18 @@ export function dayKind(date: string, schedule: Pick<ScheduleRules, "working_day
 export const isWorkingDay = (date: string, schedule: ScheduleRules | null, holiday: HolidayKind | null): schedule is ScheduleRules =>
   schedule !== null && dayKind(date, schedule, holiday) === "workday";
 
+/**
+ * The minutes late of a day's first clock-in: 0 when on time or within the
+ * grace, on a day with no shift, or on a day partly on leave (the hours due may
+ * start later: a morning off). What deriveDay counts, for readers that know only
+ * the first clock-in (today's exceptions).
+ */
+export function lateMinutes(date: string, schedule: ScheduleRules | null, holiday: HolidayKind | null, firstIn: Date | null, timeZone: string, leaveShare = 0): number {
+  if (!isWorkingDay(date, schedule, holiday) || firstIn === null) return 0;
+  const lateMs = firstIn.getTime() - shiftOn(date, schedule, timeZone).start.getTime();
+  return Math.min(1, leaveShare) === 0 && lateMs > schedule.grace_minutes * MINUTE ? toMinutes(lateMs) : 0;
+}
+
 /** A day is over once both its shift's end and the zone's next midnight have passed: only then is a missing record an absence. */
 export function dayOver(date: string, schedule: Pick<ScheduleRules, "start_time" | "end_time">, timeZone: string, now: Date): boolean {
   return now.getTime() >= Math.max(shiftOn(date, schedule, timeZone).end.getTime(), zonedInstant(nextDate(date), "00:00", timeZone).getTime());
@@ -337,9 +349,7 @@ export function deriveDay(input: DayInput): DayFigures {
   const workedMinutes = Math.max(0, presence - Math.max(breakMinutes, reached));
   // The unpaid break not taken as a recorded one comes off the time in its window.
   const pieces = takeFromWindow(worked, window, Math.max(0, reached - breakMinutes) * MINUTE);
-  const lateMs = records.firstIn ? records.firstIn.getTime() - shift.start.getTime() : 0;
-  // On a day partly on leave the hours due may start later (a morning off): coming in after the start is not late.
-  const late = leave === 0 && lateMs > schedule.grace_minutes * MINUTE ? toMinutes(lateMs) : 0;
+  const late = lateMinutes(date, schedule, holiday, records.firstIn, timeZone, leave);
   const undertime = records.open ? 0 : Math.max(0, scheduled - workedMinutes - late);
   const split = splitWorked(pieces, input, kind, schedule.overtime_after_minutes);
   const overtime = Math.max(0, Math.max(0, workedMinutes - schedule.overtime_after_minutes) - split.movedOvertime);

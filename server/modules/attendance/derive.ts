@@ -10,6 +10,7 @@ import type { AttendanceDay } from "../../../contracts/attendance-reports";
 import type { Db } from "../../db/client";
 import { attendanceBreaks, attendanceRecords, holidays, leaveDays, leaveRequests, leaveTypes, scheduleAssignments, workSchedules } from "../../db/schema";
 import { array } from "../../lib/any-of";
+import { jsonRows } from "../../lib/sql-rows";
 import { LEAVE_TAKEN } from "../../../contracts/leave";
 import type { HolidayKind } from "../../../contracts/schedules";
 import { deriveDay, type DayFigures, type Span } from "./derive-core";
@@ -137,14 +138,15 @@ async function grid(db: Db, query: DaysQuery): Promise<GridRow[]> {
  * add for days still open. `upTo` bounds the assignments read.
  */
 export async function recordDays(db: Db, recordFilter: SQL, upTo: string, timeZone: string, now: Date): Promise<AttendanceDay[]> {
-  const result = (await db.execute(sql`
+  // One JSON value (jsonRows): thousands of days of two dozen columns and arrays each cost more to decode one by one than to derive.
+  const rows = await jsonRows<GridRow>(db, sql`
     with ${dayParts(sql`select r.user_id from ${attendanceRecords} r where ${recordFilter}`, upTo, recordFilter, now)}
     select records.user_id, records.work_date::text as date, ${GRID_COLUMNS}
     from records
     ${scheduleAndHoliday({ user: sql`records.user_id`, day: sql`records.work_date` })}
     left join day_breaks on day_breaks.user_id = records.user_id and day_breaks.work_date = records.work_date
-  `)) as unknown as { rows: GridRow[] };
-  return result.rows.map((row) => toDay(row, { timeZone, now }));
+  `);
+  return rows.map((row) => toDay(row, { timeZone, now }));
 }
 
 const spansOf = (starts: number[] | null, ends: number[] | null): Span[] => (starts ?? []).map((start, index) => ({ start: Number(start), end: Number(ends![index]) }));

@@ -3,7 +3,7 @@
  * days, pages of people with their sums, and the batches exports stream.
  * Every figure comes from derive.ts.
  */
-import { and, asc, eq, gt, isNull, min, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, min, sql, type SQL } from "drizzle-orm";
 import { date, pgTable } from "drizzle-orm/pg-core";
 import type { ListResponse } from "../../../contracts/list";
 import { MAX_RANGE_DAYS, type AttendanceDay, type ReportRow } from "../../../contracts/attendance-reports";
@@ -16,8 +16,10 @@ import { companyFacts } from "../company/facts";
 import { countsByDate, sumsByPerson } from "./day-sums";
 import { deriveDays } from "./derive";
 
-/** People read per query when a report or export covers everyone: one grid of this many × the range's days. */
+/** People read per query when an export of days covers everyone: one grid of this many × the range's days. */
 export const PEOPLE_PER_BATCH = 5000;
+/** People summed per query when the report covers everyone: one row of sums a person, so 10,000 people are one query, not three. */
+const SUMMED_PER_BATCH = 20_000;
 
 const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
@@ -103,12 +105,12 @@ export async function reportPage(ctx: AppContext, range: { from: string; to: str
   return { data: await rowsFor(ctx, people.data, range), meta: people.meta };
 }
 
-/** Everyone the filters keep, PEOPLE_PER_BATCH at a time (by id, so a batch never repeats or skips anyone). */
-async function* peopleBatches(ctx: AppContext, query: Record<string, unknown>): AsyncGenerator<Person[]> {
+/** Everyone the filters keep, `size` at a time (by id, so a batch never repeats or skips anyone). */
+async function* peopleBatches(ctx: AppContext, query: Record<string, unknown>, size: number): AsyncGenerator<Person[]> {
   const { where } = parseListQuery({ ...query, page: undefined, per_page: undefined, sort: undefined }, peopleList);
   let after = 0;
   for (;;) {
-    const batch = await ctx.db.select(personColumns).from(users).where(and(isNull(users.archived_at), where, gt(users.id, after))).orderBy(asc(users.id)).limit(PEOPLE_PER_BATCH);
+    const batch = await ctx.db.select(personColumns).from(users).where(and(isNull(users.archived_at), where, gt(users.id, after))).orderBy(asc(users.id)).limit(size);
     if (batch.length === 0) return;
     yield batch;
     after = batch[batch.length - 1].id;
@@ -117,12 +119,12 @@ async function* peopleBatches(ctx: AppContext, query: Record<string, unknown>): 
 
 /** The report's rows for everyone the filters keep, a batch at a time (reports/export). */
 export async function* reportBatches(ctx: AppContext, range: { from: string; to: string }, query: Record<string, unknown>): AsyncGenerator<ReportRow[]> {
-  for await (const people of peopleBatches(ctx, query)) yield rowsFor(ctx, people, range);
+  for await (const people of peopleBatches(ctx, query, SUMMED_PER_BATCH)) yield rowsFor(ctx, people, range);
 }
 
 /** Days of everyone the filters keep, with who they are, a batch of people at a time (export-filtered). */
 export async function* dayBatches(ctx: AppContext, range: { from: string; to: string }, query: Record<string, unknown>): AsyncGenerator<{ person: Person; day: AttendanceDay }[]> {
-  for await (const people of peopleBatches(ctx, query)) {
+  for await (const people of peopleBatches(ctx, query, PEOPLE_PER_BATCH)) {
     const byId = new Map(people.map((person) => [person.id, person]));
     yield (await daysOf(ctx, people.map((person) => person.id), range.from, range.to)).map((day) => ({ person: byId.get(day.user_id)!, day }));
   }
@@ -147,7 +149,6 @@ export async function thisMonth(ctx: AppContext): Promise<{ from: string; to: st
 /** Everyone's days of a range (not archived) counted by state, day by day (weekly-attendance, reports/daily). */
 export async function countsOver(ctx: AppContext, range: { from: string; to: string }) {
   const { time_zone, now } = await companyToday(ctx);
-  const people = await ctx.db.select({ id: users.id }).from(users).where(isNull(users.archived_at));
-  const userIds = people.map((person) => person.id);
-  return { ...range, people: userIds.length, days: await countsByDate(ctx.db, { userIds, from: range.from, to: range.to, timeZone: time_zone, now }) };
+  const [people] = await ctx.db.select({ count: count() }).from(users).where(isNull(users.archived_at));
+  return { ...range, people: people.count, days: await countsByDate(ctx.db, { userIds: "not_archived", from: range.from, to: range.to, timeZone: time_zone, now }) };
 }

@@ -13,7 +13,7 @@ import { WIDGET_DEFAULT_LIMIT, type AttendanceException, type AttendanceExceptio
 import { attendanceDays, attendanceRecords, holidays, scheduleAssignments, users, workSchedules } from "../../db/schema";
 import type { AppContext } from "../../lib/context";
 import { int, rowsOf } from "../../lib/sql-rows";
-import { deriveDay, isWorkingDay, NO_RECORDS, shiftOn, type ScheduleRules } from "../attendance/derive-core";
+import { isWorkingDay, lateMinutes, shiftOn, type ScheduleRules } from "../attendance/derive-core";
 import { companyToday } from "../attendance/reports";
 import { array } from "../../lib/any-of";
 import { onApprovedLeave } from "../leave/taken";
@@ -58,12 +58,10 @@ async function todayOf(ctx: AppContext): Promise<Today> {
 /**
  * The minutes late of a first clock-in by derive-core's rule (0 when on time,
  * or on a day with no shift). Lateness depends on the first clock-in alone,
- * so a day still open is judged without summing its records.
+ * so a day still open is judged without summing its records (or deriving the rest of it).
  */
 function lateBy(today: Today, schedule: ScheduleRules | undefined, firstIn: Date): number {
-  if (!schedule) return 0;
-  const records = { ...NO_RECORDS, count: 1, firstIn, open: true };
-  return deriveDay({ date: today.date, schedule, holiday: today.holiday, nextHoliday: null, records, timeZone: today.timeZone, now: today.now }).late_minutes;
+  return lateMinutes(today.date, schedule ?? null, today.holiday, firstIn, today.timeZone);
 }
 
 /** A query's rows with `count(*) over ()` as total: the kind's events and their whole count. */
