@@ -23,6 +23,7 @@ import { pagePath } from "../../resources";
 import { actorOf } from "../../resources/access";
 import { useCompanyProfile } from "../../components/company/useCompanyProfile";
 import { todayIn } from "../../i18n/calendar";
+import { useToastAction } from "../../components/common/useToastAction";
 import { CreateRunDialog } from "./CreateRunDialog";
 
 const RULES = zodRules(reopenBody.shape);
@@ -81,22 +82,9 @@ function ReopenDialog({ run, open, onClose, onDone }: { run: RunRecord; open: bo
 function ReleaseDialog({ run, open, onClose, onDone }: { run: RunRecord; open: boolean; onClose: () => void; onDone: () => void }) {
   const { t, name, people, count, net, payDate } = useWhatIsPaid(run);
   const { i18n } = useTranslation();
-  const [busy, setBusy] = useState(false);
   // The days of its attendance not over yet, named here: releasing from this dialog is the confirmation the server asks for.
   const openDays = openAttendanceDays(run, todayIn(useCompanyProfile().profile?.time_zone));
-  const release = async () => {
-    setBusy(true);
-    try {
-      const reply = await payrollApi.release(run.id, openDays !== null);
-      toast("success", reply.message);
-      onClose();
-    } catch (failure) {
-      toast("error", failure instanceof Error ? failure.message : t("errors.other"));
-    } finally {
-      setBusy(false);
-      onDone();
-    }
-  };
+  const { busy, run: release } = useToastAction(() => payrollApi.release(run.id, openDays !== null), { onSuccess: onClose, onSettled: onDone });
   return (
     <Modal
       open={open}

@@ -1,11 +1,9 @@
-import { useState } from "react";
 import { MailOutlined } from "@ant-design/icons";
 import { Button, Space } from "antd";
 import { useTranslation } from "react-i18next";
 import { meApi } from "../../api/me";
 import { StateTag } from "../../components/common/StateTag";
-import { failureMessage } from "../../components/form";
-import { toast } from "../../lib/toast";
+import { useToastAction } from "../../components/common/useToastAction";
 
 /**
  * Whether a new person has chosen their password yet and, while they have
@@ -14,19 +12,8 @@ import { toast } from "../../lib/toast";
  */
 export function InvitationState({ person, canResend, onSent }: { person: { id: number; password_set?: boolean }; canResend: boolean; onSent?: () => void }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const { busy, run: resend } = useToastAction(() => meApi.resendInvitation(person.id), { onSuccess: onSent });
   if (person.password_set !== false) return <StateTag tone="good">{t("employees.invitation.passwordSet")}</StateTag>;
-  const resend = async () => {
-    setBusy(true);
-    try {
-      toast("success", (await meApi.resendInvitation(person.id)).message);
-      onSent?.();
-    } catch (failure) {
-      toast("error", failureMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Space size="small" wrap>
       <StateTag tone="warning">{t("employees.invitation.pending")}</StateTag>
