@@ -69,6 +69,8 @@ const TARGET_DASHBOARD_MS = 300;
 const BULK_USERS = 100_000;
 const BULK_BATCH = 5_000;
 const TARGET_LIST_P50_MS = 30;
+/** A free-text search over everyone (issue 28): the box answers as one types. */
+const TARGET_SEARCH_P50_MS = 15;
 /** Per list query: warm-up requests (not counted), then timed ones, one at a time, within a time box. */
 const LIST_WARMUP = 5;
 const LIST_SAMPLES = 200;
@@ -448,7 +450,7 @@ async function main(): Promise<void> {
     row(["GET /api/users p50 / p95 / p99 (matches), one at a time:", "", ""], widths),
     row([`  Operations + active, sort=name, page 3 (${count(list.filtered)})`, latencies(list.filtered), listTarget], widths),
     row([`  same + search=ann (${count(list.filteredSearch)})`, latencies(list.filteredSearch), listTarget], widths),
-    row([`  search=ann alone, page 1 (${count(list.search)})`, latencies(list.search), listTarget], widths),
+    row([`  search=ann alone, page 1 (${count(list.search)})`, latencies(list.search), `p50 <= ${TARGET_SEARCH_P50_MS} ms`], widths),
     row([`  default page, sort=name (${count(list.unfiltered)})`, latencies(list.unfiltered), listTarget], widths),
     row(["  timed requests per query", [list.filtered, list.filteredSearch, list.search, list.unfiltered].map((timing) => timing.samples).join(" / "), ""], widths),
     row([`broadcast to everyone (${notes.recipients.toLocaleString("en")} people), ${BROADCAST_RUNS} runs`, notes.broadcasts.map((value) => `${ms(value)} ms`).join(" / "), `<= ${TARGET_BROADCAST_MS.toLocaleString("en")} ms`], widths),
