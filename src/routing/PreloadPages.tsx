@@ -1,16 +1,7 @@
 import { useEffect } from "react";
 import { useResourceAccess } from "../auth/usePolicy";
+import { whenIdle } from "../lib/whenIdle";
 import { RESOURCES } from "../resources";
-
-/** One resource's code per idle moment: the page in use keeps the processor when it needs it. */
-const whenIdle = (work: () => void): (() => void) => {
-  if (typeof window.requestIdleCallback === "function") {
-    const id = window.requestIdleCallback(work, { timeout: 2_000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(work, 200);
-  return () => window.clearTimeout(id);
-};
 
 /** The page that opened first has its data and code to fetch first: the rest waits this long. */
 const AFTER_MS = 3_000;
@@ -28,6 +19,7 @@ export function PreloadPages() {
       const resource = waiting.shift();
       if (!resource) return;
       void resource.pages().catch(() => undefined);
+      // One resource's code per idle moment: the page in use keeps the processor when it needs it.
       cancel = whenIdle(next);
     };
     const start = window.setTimeout(() => (cancel = whenIdle(next)), AFTER_MS);

@@ -41,6 +41,11 @@ function loadAheadOfSession(pathname: string): void {
 }
 loadAheadOfSession(window.location.pathname);
 
+/** The shell and its messages, ahead of a sign-in (preloadSignedIn.ts). */
+export function preloadShell(): Promise<unknown> {
+  return loadShell();
+}
+
 function GuardedPage({ resource, verb, Page }: { resource: ResourceDefinition; verb: PageVerb; Page: ComponentType }) {
   return (
     <ResourceGuard resource={resource} verb={verb}>

@@ -19,6 +19,8 @@ import { SecondStep } from "./LazySecondStep";
 import { ApiError } from "../../lib/http";
 import { authProvider } from "../../providers/auth";
 import { homeTarget, ROUTES, safeRedirect } from "../../routing/guards";
+import { preloadSignedIn } from "../../routing/preloadSignedIn";
+import { whenIdle } from "../../lib/whenIdle";
 import { blockEnd } from "./blockEnd";
 import { usePublicConfig } from "./usePublicConfig";
 
@@ -44,6 +46,9 @@ export default function LoginPage() {
   const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
   const config = usePublicConfig();
   useDocumentTitle(t("login.pageTitle"));
+
+  // The app behind sign-in loads while the page waits for a password: once drawn and idle, or on the first focus.
+  useEffect(() => whenIdle(preloadSignedIn), []);
 
   useEffect(() => {
     if (params.get("error") === "connection_failed") {
@@ -129,7 +134,7 @@ export default function LoginPage() {
           }
         />
       )}
-      <form onSubmit={submit} noValidate aria-busy={busy}>
+      <form onSubmit={submit} onFocus={preloadSignedIn} noValidate aria-busy={busy}>
         <Field id="login-email" label={t("login.email")} error={message(problems.email)}>
           <Input
             id="login-email"
