@@ -4,7 +4,7 @@
  * against the same rule written in plain JavaScript over the rows inserted.
  */
 import { eq, getTableColumns, sql } from "drizzle-orm";
-import { bigint, date, doublePrecision, integer, numeric, pgTable, real, serial, smallint } from "drizzle-orm/pg-core";
+import { bigint, date, doublePrecision, integer, numeric, pgTable, real, serial, smallint, text } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_PER_PAGE } from "../../contracts/list";
@@ -12,7 +12,7 @@ import { buildApp } from "../../server/app";
 import type { Db } from "../../server/db/client";
 import { users } from "../../server/db/schema";
 import { HttpError } from "../../server/lib/errors";
-import { COUNT_CAP, defineListSpec, paged, parseListQuery, type ListQueryOptions } from "../../server/lib/list";
+import { COUNT_CAP, defineListSpec, paged, parseListQuery, SEARCH_COUNT_CAP, type ListQueryOptions } from "../../server/lib/list";
 import { startTestApp, testConfig, type TestApp } from "../support/api";
 
 const DAY = 86_400_000;
@@ -462,6 +462,21 @@ describe("paging", () => {
     expect((await page({ "filter[id][gt]": String(rows - 500) })).meta).toMatchObject({ total: 500, last_page: 25, total_capped: false });
     expect((await page({ "filter[id][gt]": String(rows - COUNT_CAP - 1) })).meta).toMatchObject({ total: COUNT_CAP, total_capped: true });
     expect((await page({ "filter[id][gt]": String(rows - COUNT_CAP) })).meta).toMatchObject({ total: COUNT_CAP, total_capped: false });
+  });
+
+  it("stops counting a free-text search at SEARCH_COUNT_CAP, or ten pages past a deep page", async () => {
+    const named = pgTable("list_engine_named", { id: serial("id").primaryKey(), name: text("name").notNull() });
+    await db.execute(sql`create table list_engine_named (id serial primary key, name text not null)`);
+    // Every name holds "ann"; one in three also "bob".
+    await db.execute(sql`insert into list_engine_named (name) select 'Ann ' || n || case when n % 3 = 0 then ' Bob' else '' end from generate_series(1, ${SEARCH_COUNT_CAP * 3}) n`);
+    const namedSpec = defineListSpec({ fields: { id: { column: named.id, kind: "number" } }, defaultSort: "id", search: [named.name] });
+    const page = (query: Record<string, string>) => paged(db, parseListQuery({ per_page: "20", ...query }, namedSpec), { from: named });
+
+    expect((await page({ search: "ann" })).meta).toEqual({ current_page: 1, per_page: 20, total: SEARCH_COUNT_CAP, last_page: SEARCH_COUNT_CAP / 20, total_capped: true });
+    expect((await page({ search: "bob" })).meta).toMatchObject({ total: SEARCH_COUNT_CAP, total_capped: false });
+    expect((await page({ search: "ann", page: "100" })).meta).toMatchObject({ total: 99 * 20 + 200, total_capped: true });
+    // No search: the list's own cap, and every row counted here.
+    expect((await page({})).meta).toMatchObject({ total: SEARCH_COUNT_CAP * 3, total_capped: false });
   });
 });
 

@@ -6,5 +6,5 @@
  */
 export { escapeLike } from "./conditions";
 export { parseListQuery, type ListQuery, type ListQueryOptions, type PageQuery } from "./parse";
-export { COUNT_CAP, countRows, listMeta, paged, rowsOf } from "./page";
+export { COUNT_CAP, countRows, listMeta, paged, rowsOf, SEARCH_COUNT_CAP } from "./page";
 export { defineListSpec, listQuerySchema, type ListField, type ListSpec } from "./spec";

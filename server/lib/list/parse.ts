@@ -27,6 +27,8 @@ export interface PageQuery {
 export interface ListQuery extends PageQuery {
   page: number;
   perPage: number;
+  /** A free-text search is part of the WHERE (its count stops sooner: SEARCH_COUNT_CAP). */
+  searched: boolean;
 }
 
 export interface ListQueryOptions {
@@ -141,6 +143,7 @@ export function parseListQuery(query: unknown, spec: ListSpec<any>, options: Lis
   }
 
   const conditions: SQL[] = [];
+  let searched = false;
 
   if (q.search !== undefined) {
     const text = scalar(q.search);
@@ -151,6 +154,7 @@ export function parseListQuery(query: unknown, spec: ListSpec<any>, options: Lis
     else {
       const pattern = `%${escapeLike(text.trim())}%`;
       conditions.push(or(...spec.search.map((column) => sql`lower(${column}) like lower(${pattern}::text)`))!);
+      searched = true;
     }
   }
 
@@ -192,6 +196,7 @@ export function parseListQuery(query: unknown, spec: ListSpec<any>, options: Lis
     offset: (page - 1) * perPage,
     page,
     perPage,
+    searched,
   };
 }
 
