@@ -204,7 +204,8 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   defineResource({
     name: "attendance-clock",
     routes: { list: "/attendance/clock" },
-    pages: async () => ({ list: (await import("../pages/attendance")).clock }),
+    // The clock alone (a phone on the way in): not the tables and date pickers of the overview and history.
+    pages: async () => ({ list: (await import("../pages/attendance/clock")).default }),
     labelKey: "menu.attendanceClock",
     icon: FieldTimeOutlined,
     group: MENU_GROUPS.attendance,

@@ -12,7 +12,7 @@ import { meAs, signedInAs } from "./session";
 import { setupUser } from "./user";
 
 beforeAll(async () => {
-  await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/attendance")]);
+  await Promise.all([import("../../src/SignedInApp"), import("../../src/pages/attendance/clock")]);
 }, 60_000);
 
 configure({ asyncUtilTimeout: 15_000 });

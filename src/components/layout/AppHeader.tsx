@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { MenuOutlined } from "@ant-design/icons";
-import { useThemedLayoutContext } from "@refinedev/antd";
 import { Button, Grid, Layout, Space, Typography, theme } from "antd";
 import { BrandMark } from "../common/Brand";
 import { CompanyBadge } from "../company/CompanyBadge";
@@ -10,6 +9,7 @@ import { DarkModeSwitch } from "./DarkModeSwitch";
 import { LanguageSelect } from "./LanguageSelect";
 import { PresetSelect } from "./PresetSelect";
 import { UserMenu } from "./UserMenu";
+import { useLayoutState } from "./LayoutContext";
 
 export function AppTitle({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
@@ -37,7 +37,7 @@ function useCompactLayout(): boolean {
 
 function MenuButton() {
   const { t } = useTranslation();
-  const { setMobileSiderOpen } = useThemedLayoutContext();
+  const { setMobileSiderOpen } = useLayoutState();
   return <Button type="text" icon={<MenuOutlined />} aria-label={t("header.openMenu")} data-testid="menu-button" onClick={() => setMobileSiderOpen(true)} />;
 }
 

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
-import { ThemedLayout } from "@refinedev/antd";
-import { Flex } from "antd";
+import { Flex, Grid, Layout } from "antd";
 import { CopyrightFooter } from "../common/Footer";
 import { AppHeader } from "./AppHeader";
 import { AppSider } from "./AppSider";
+import { LayoutStateProvider } from "./LayoutContext";
 import { PreferencesSync } from "./PreferencesSync";
 
 function AppFooter() {
@@ -35,21 +35,33 @@ function SkipToContent() {
   );
 }
 
-/** The signed-in shell: menu of what the user may open, header controls (saved with the account), the routed page. */
+/**
+ * The signed-in shell: menu of what the user may open, header controls (saved with the account), the routed page.
+ * Laid out as Refine's ThemedLayout lays it out (its padding, narrower on a phone), without the library's
+ * own sider and header that layout would bring into every page's code.
+ */
 export function AppLayout() {
+  const breakpoint = Grid.useBreakpoint();
+  const wide = breakpoint.sm ?? true;
   return (
     <PreferencesSync>
       <SkipToContent />
-      <ThemedLayout
-        Header={AppHeader}
-        Footer={AppFooter}
-        // Signing out lives in the user menu, behind a confirmation; the header's button opens the menu on a phone.
-        Sider={AppSider}
-      >
-        <div id={MAIN_CONTENT} tabIndex={-1} style={{ outline: "none" }}>
-          <Outlet />
-        </div>
-      </ThemedLayout>
+      <LayoutStateProvider>
+        <Layout style={{ minHeight: "100vh" }} hasSider>
+          <AppSider />
+          <Layout>
+            <AppHeader />
+            <Layout.Content>
+              <div style={{ minHeight: 360, padding: wide ? 24 : 12 }}>
+                <div id={MAIN_CONTENT} tabIndex={-1} style={{ outline: "none" }}>
+                  <Outlet />
+                </div>
+              </div>
+            </Layout.Content>
+            <AppFooter />
+          </Layout>
+        </Layout>
+      </LayoutStateProvider>
     </PreferencesSync>
   );
 }

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { MenuFoldOutlined, MenuUnfoldOutlined, UnorderedListOutlined } from "@ant-design/icons";
-import { useThemedLayoutContext } from "@refinedev/antd";
 import { useMenu, type TreeMenuItem } from "@refinedev/core";
 import { Button, Drawer, Grid, Layout, Menu, theme, type MenuProps } from "antd";
 import { useTranslation } from "react-i18next";
@@ -8,6 +7,7 @@ import { Link } from "react-router";
 import { useResourceAccess } from "../../auth/usePolicy";
 import { VISUALLY_HIDDEN } from "../common/visuallyHidden";
 import { AppTitle } from "./AppHeader";
+import { useLayoutState } from "./LayoutContext";
 
 const HEADER_HEIGHT = 64;
 const WIDTH = 220;
@@ -85,7 +85,7 @@ function AppMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: (
 export function AppSider() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const { siderCollapsed, setSiderCollapsed, mobileSiderOpen, setMobileSiderOpen } = useThemedLayoutContext();
+  const { siderCollapsed, setSiderCollapsed, mobileSiderOpen, setMobileSiderOpen } = useLayoutState();
   const compact = Grid.useBreakpoint().lg === false;
   const title = (collapsed: boolean) => (
     <div style={{ height: HEADER_HEIGHT, flex: "none", display: "flex", alignItems: "center", justifyContent: collapsed ? "center" : "flex-start", padding: collapsed ? 0 : "0 16px", background: token.colorBgElevated }}>
