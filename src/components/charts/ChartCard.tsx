@@ -3,10 +3,13 @@ import { Button, Card, Skeleton, Table, theme, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useTranslation } from "react-i18next";
 import { VISUALLY_HIDDEN } from "../common/visuallyHidden";
+import { FiguresTable } from "./FiguresTable";
 import { useReducedMotion } from "../../theme/useReducedMotion";
 import type { ChartLook, SeriesChartProps } from "./SeriesChart";
 
-const SeriesChart = lazy(() => import("./SeriesChart"));
+/** The charting code (the heaviest of a dashboard): a page with charts asks for it as it opens, beside its data. */
+export const loadSeriesChart = () => import("./SeriesChart");
+const SeriesChart = lazy(loadSeriesChart);
 
 const HEIGHT = 280;
 
@@ -56,6 +59,7 @@ export function ChartCard<Row extends object>({ title, caption, rows, loading = 
   const data = rows ?? [];
   const emptyText = <Typography.Text type="secondary">{empty ?? t("charts.empty")}</Typography.Text>;
   const nothing = !loading && data.length === 0;
+  const rowKey = (row: Row) => String((row as Record<string, unknown>)[chart.categoryKey]);
 
   return (
     <Card
@@ -70,7 +74,8 @@ export function ChartCard<Row extends object>({ title, caption, rows, loading = 
     >
       {!asTable && (
         // Nothing to draw takes no more room than its words.
-        <div aria-hidden style={nothing ? undefined : { height }}>
+        // The drawing is for the eye (its figures are the table's); the words for no figures are for everyone.
+        <div aria-hidden={nothing ? undefined : true} style={nothing ? undefined : { height }}>
           {loading ? (
             <Skeleton active paragraph={{ rows: 6 }} title={false} />
           ) : data.length === 0 ? (
@@ -82,10 +87,10 @@ export function ChartCard<Row extends object>({ title, caption, rows, loading = 
           )}
         </div>
       )}
-      <div style={asTable ? undefined : VISUALLY_HIDDEN}>
+      {asTable ? (
         <Table<Row>
           caption={<span style={VISUALLY_HIDDEN}>{caption}</span>}
-          rowKey={(row) => String((row as Record<string, unknown>)[chart.categoryKey])}
+          rowKey={rowKey}
           size="small"
           pagination={false}
           loading={loading}
@@ -95,7 +100,9 @@ export function ChartCard<Row extends object>({ title, caption, rows, loading = 
           locale={{ emptyText }}
           columns={columns}
         />
-      </div>
+      ) : (
+        !loading && data.length > 0 && <FiguresTable caption={caption} rows={data} columns={columns} rowKey={rowKey} style={VISUALLY_HIDDEN} />
+      )}
     </Card>
   );
 }
