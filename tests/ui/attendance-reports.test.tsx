@@ -136,7 +136,10 @@ describe("attendance reports", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Show as table" }));
     expect(screen.getByRole("button", { name: "Show as chart" })).toBeInTheDocument();
-    expect(table.closest("[style*='clip']")).toBeNull();
+    const shown = screen.getByText(/^How many employees were present, late, on a half day and absent each day, Dec 1, 2026 to Dec 3, 2026$/).closest("table")!;
+    expect(shown.closest("[style*='clip']")).toBeNull();
+    expect(within(shown).getByText("1,200")).toBeInTheDocument();
+    expect([...within(shown).getByText("Tue, Dec 1").closest("tr")!.querySelectorAll("td")].map((cell) => cell.textContent)).toEqual(["Tue, Dec 1", "9", "2", "0", "1"]);
   }, 40_000);
 
   it("downloads the server's export of the range shown, in the format chosen, under the server's file name", async () => {
