@@ -60,6 +60,10 @@ beforeAll(async () => {
   await loadSignedInMessages();
 });
 
+// The sign-in page fetches the app behind it while idle (a browser's business, measured end to end): here that
+// would load the whole signed-in app from a timer of whichever test showed the sign-in page, into later tests.
+vi.mock("../../src/routing/preloadSignedIn", () => ({ preloadSignedIn: () => undefined }));
+
 // Download tests stand in for these; each test starts with the window's own.
 const urlFunctions = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
 
