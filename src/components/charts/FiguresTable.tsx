@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import type { ColumnType, ColumnsType } from "antd/es/table";
 
 /**
@@ -6,7 +6,7 @@ import type { ColumnType, ColumnsType } from "antd/es/table";
  * same columns the visible table shows, without antd's table machinery (its
  * measuring and rows of wrappers cost a dashboard a third of its drawing).
  */
-export function FiguresTable<Row extends object>({ caption, rows, columns, rowKey, style }: { caption: string; rows: readonly Row[]; columns: ColumnsType<Row>; rowKey: (row: Row) => string; style: React.CSSProperties }) {
+export function FiguresTable<Row extends object>({ caption, rows, columns, rowKey, style }: { caption: string; rows: readonly Row[]; columns: ColumnsType<Row>; rowKey: (row: Row) => string; style: CSSProperties }) {
   const cells = columns as ColumnType<Row>[];
   // Hidden by its wrapper: a table is never narrower than its cells, whatever width it is given.
   return (
