@@ -11,7 +11,14 @@ import type { AuthUser } from "./sessions";
  */
 export interface SessionCache {
   get(tokenHash: string, now: Date): AuthUser | null;
-  set(tokenHash: string, user: AuthUser, expiresAt: Date, now: Date): void;
+  /** Taken before a token is looked up in the database, and handed to set() with what was found. */
+  version(): number;
+  /**
+   * Keeps what a lookup found, unless something was forgotten since the lookup began: a session ended while
+   * the lookup waited (its last-used update queues behind the ending's transaction) would otherwise be kept
+   * alive here until the TTL ran out.
+   */
+  set(tokenHash: string, user: AuthUser, expiresAt: Date, now: Date, readAt: number): void;
   forgetToken(tokenId: number): void;
   forgetUser(userId: number): void;
   /** A role's permissions changed: everyone holding it must be read again. */
@@ -26,7 +33,9 @@ interface Entry {
 
 export function createSessionCache(ttlMs: number, maxEntries = 10_000): SessionCache {
   const entries = new Map<string, Entry>();
+  let version = 0;
   const forget = (match: (user: AuthUser) => boolean) => {
+    version += 1;
     for (const [hash, entry] of entries) if (match(entry.user)) entries.delete(hash);
   };
   return {
@@ -40,15 +49,16 @@ export function createSessionCache(ttlMs: number, maxEntries = 10_000): SessionC
       }
       return entry.user;
     },
-    set(tokenHash, user, expiresAt, now) {
-      if (ttlMs <= 0) return;
+    version: () => version,
+    set(tokenHash, user, expiresAt, now, readAt) {
+      if (ttlMs <= 0 || readAt !== version) return;
       // Oldest first out: Map keeps insertion order.
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(tokenHash, { user, expiresAt: expiresAt.getTime(), freshUntil: now.getTime() + ttlMs });
     },
     forgetToken: (tokenId) => forget((user) => user.tokenId === tokenId),
     forgetUser: (userId) => forget((user) => user.id === userId),
-    forgetAll: () => entries.clear(),
+    forgetAll: () => forget(() => true),
   };
 }
 
