@@ -70,7 +70,10 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
   // PostgreSQL's 128 MB of shared buffers are zeroed at every open: on a machine
   // whose fresh memory is slow to hand out, that alone is about 0.4 s of a start.
   // The data directory's pages stay in the system's file cache behind a smaller pool.
-  const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+  // A database held only in memory has no pages a crash could tear: the whole-page copies PostgreSQL writes
+  // into its log after each checkpoint would be written for nothing (about 6 % of the API tests' time).
+  const inMemoryOnly = dataDir ? [] : ["-c", "full_page_writes=off"];
+  const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`, ...inMemoryOnly];
   const { drizzle } = await import("drizzle-orm/pglite");
   let unlock = () => {};
   let client;

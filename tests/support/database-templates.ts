@@ -3,7 +3,8 @@
  * template databases, one empty and one holding the demo company exactly as
  * a test app seeds it, so that each test file starts from a copy instead of
  * running every migration (and the seed) again. See test-database.ts for the
- * copies.
+ * copies. The embedded database has a third, blank one (no schema: what a
+ * restore starts from), which saves PostgreSQL's initdb per blank database.
  *
  * Embedded database: the templates are PGlite data directories saved as
  * tarballs, kept between runs in node_modules/.cache under a fingerprint of
@@ -19,12 +20,12 @@ import fs from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { ROOT_DIR, sourcesFingerprint } from "../../scripts/build.mjs";
-import { openDatabase, snapshotDatabase } from "../../server/db/client";
+import { migrateDatabase, openDatabase, snapshotDatabase } from "../../server/db/client";
 import { seedTestCompany } from "./test-config";
 import { withAdminClient, databaseUrl } from "./postgres-admin";
 
 export type DatabaseTemplates =
-  | { kind: "pglite"; emptyTarball: string; seededTarball: string }
+  | { kind: "pglite"; blankTarball: string; emptyTarball: string; seededTarball: string }
   | { kind: "postgres"; adminUrl: string; empty: string; seeded: string };
 
 declare module "vitest" {
@@ -46,7 +47,12 @@ const TEMPLATE_INPUTS = ["server", "contracts", "locales", "tests/support", "pac
 
 async function pgliteTemplates() {
   const dir = path.join(TEMPLATE_CACHE, sourcesFingerprint(ROOT_DIR, TEMPLATE_INPUTS));
-  const templates = { kind: "pglite", emptyTarball: path.join(dir, "empty.tar"), seededTarball: path.join(dir, "seeded.tar") } satisfies DatabaseTemplates;
+  const templates = {
+    kind: "pglite",
+    blankTarball: path.join(dir, "blank.tar"),
+    emptyTarball: path.join(dir, "empty.tar"),
+    seededTarball: path.join(dir, "seeded.tar"),
+  } satisfies DatabaseTemplates;
   if (!fs.existsSync(dir)) await buildPgliteTemplates(dir);
   await removeStaleTemplates(path.basename(dir));
   return { templates, remove: async () => {} };
@@ -67,8 +73,10 @@ async function buildPgliteTemplates(dir: string): Promise<void> {
   await fs.promises.mkdir(TEMPLATE_CACHE, { recursive: true });
   const building = await fs.promises.mkdtemp(path.join(TEMPLATE_CACHE, "building-"));
   try {
-    const database = await openDatabase({});
+    const database = await openDatabase({ migrate: false });
     try {
+      await saveSnapshot(await snapshotDatabase(database), path.join(building, "blank.tar"));
+      await migrateDatabase(database);
       await saveSnapshot(await snapshotDatabase(database), path.join(building, "empty.tar"));
       await seedTestCompany(database.db);
       await saveSnapshot(await snapshotDatabase(database), path.join(building, "seeded.tar"));

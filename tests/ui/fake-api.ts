@@ -6,7 +6,8 @@ type Handler = (body: unknown) => Reply | Promise<Reply>;
 
 /**
  * Answers the app's HTTP client in UI tests: the real interceptors run, only
- * the network is replaced. Unhandled calls fail the test loudly.
+ * the network is replaced. A call with no answer fails as a lost connection
+ * would, and the client's log names it ("[api] GET /path: ...").
  */
 export function fakeApi() {
   const handlers = new Map<string, Handler>();
@@ -17,7 +18,7 @@ export function fakeApi() {
     const body = typeof config.data === "string" ? JSON.parse(config.data) : config.data;
     calls.push({ method, url, body });
     const handler = handlers.get(`${method} ${url}`);
-    if (!handler) throw new Error(`No fake answer for ${method} ${url}`);
+    if (!handler) throw new AxiosError(`No fake answer for ${method} ${url}`, AxiosError.ERR_NETWORK, config);
     const reply = await handler(body);
     if (reply === "network-error") throw new AxiosError("Network Error", AxiosError.ERR_NETWORK, config);
     const [status, data, headers = {}] = reply;

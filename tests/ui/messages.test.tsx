@@ -48,6 +48,7 @@ async function expectFieldError(label: string, message: string, scope: HTMLEleme
 async function employeeForm(answer: () => [number, unknown]) {
   const fake = signedInAs(ADMIN);
   fake.on("GET", "/roles/options", [200, { data: [] }]);
+  fake.on("GET", "/users/lookup", [200, { data: [] }]);
   fake.on("POST", "/users", answer);
   renderAt("/employees/create");
   expect(await screen.findByRole("heading", { name: "New employee" })).toBeInTheDocument();

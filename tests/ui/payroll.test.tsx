@@ -494,14 +494,14 @@ describe("a run's review", () => {
     const fake = reviewSession(ADMIN, DRAFT);
     const queued = { ...DRAFT, job_id: 9, progress: { done: 0, total: null } };
     fake.on("POST", "/payslip/generate-payslips/3", [202, { data: queued, message: "Calculation started: payslips appear as people are done." }]);
-    // The job runs for a few polls, then ends; the run reads calculated from then on.
+    // The job runs for two polls, then ends; the run reads calculated from then on, as the server's would.
     let polls = 0;
+    const ended = () => polls >= 3;
     fake.on("GET", "/jobs/9", () => {
       polls += 1;
-      return [200, { data: polls < 3 ? job() : job({ status: "completed", progress: { done: 4, total: 4 }, finished_at: "2026-11-20T02:01:00.000Z" }) }];
+      return [200, { data: !ended() ? job() : job({ status: "completed", progress: { done: 4, total: 4 }, finished_at: "2026-11-20T02:01:00.000Z" }) }];
     });
-    let reloaded = false;
-    fake.on("GET", "/payroll/3", () => [200, { data: reloaded ? runRecord(3, { name: DRAFT.name, status: "calculated" }) : polls > 0 ? queued : DRAFT }]);
+    fake.on("GET", "/payroll/3", () => [200, { data: ended() ? runRecord(3, { name: DRAFT.name, status: "calculated" }) : polls > 0 ? queued : DRAFT }]);
     renderAt("/payroll/3");
     await user.click(within(await header()).getByRole("button", { name: "Calculate" }));
     await waitFor(() => expect(fake.calls.some((call) => call.url === "/payslip/generate-payslips/3")).toBe(true));
@@ -510,7 +510,6 @@ describe("a run's review", () => {
     expect(screen.getByText("2 of 4")).toBeInTheDocument();
     // Nothing else may start while it runs.
     expect(within(await header()).queryByRole("button", { name: "Delete run" })).toBeNull();
-    reloaded = true;
     await waitFor(() => expect(screen.getByRole("progressbar", { name: "Progress" })).toHaveAttribute("aria-valuenow", "100"), { timeout: 10_000 });
     expect(within(screen.getByRole("region", { name: "Calculation" })).getByRole("status")).toHaveTextContent("Done");
     await waitFor(() => expect(within(screen.getByRole("heading", { level: 1 }).closest(".ant-card") as HTMLElement).getByText("Calculated", { selector: ".ant-tag" })).toBeInTheDocument());

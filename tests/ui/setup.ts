@@ -64,6 +64,14 @@ beforeAll(async () => {
 // would load the whole signed-in app from a timer of whichever test showed the sign-in page, into later tests.
 vi.mock("../../src/routing/preloadSignedIn", () => ({ preloadSignedIn: () => undefined }));
 
+// The fake server answers at once: the second between the app's asks about a job under way is only waiting here
+// (3 s of the backups card's test). Each ask still happens, in the same order, a fifth of a second apart.
+vi.mock("../../src/components/jobs/useJob", async (importOriginal) => {
+  const jobs = await importOriginal<typeof import("../../src/components/jobs/useJob")>();
+  const pollMs = 200;
+  return { ...jobs, JOB_POLL_MS: pollMs, useJob: (id: number | null | undefined, intervalMs = pollMs) => jobs.useJob(id, intervalMs) };
+});
+
 // Download tests stand in for these; each test starts with the window's own.
 const urlFunctions = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
 
