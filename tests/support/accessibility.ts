@@ -35,6 +35,7 @@ export async function axeFindings(page: Page): Promise<string[]> {
   // axe goes into the page once per document, not before every run: @axe-core/playwright evaluated its 550 KB
   // twice per run, which was a third of each page's audit. The app has no frames to look into.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
+  await movementEnded(page);
   const violations = await page.evaluate(async (tags) => {
     const { violations } = await (window as unknown as { axe: typeof axe }).axe.run(document, {
       runOnly: { type: "tag", values: tags },
@@ -49,6 +50,19 @@ export async function axeFindings(page: Page): Promise<string[]> {
       .map((node) => node.target.join(" "))
       .join(" | ");
     return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length}×: ${where})`;
+  });
+}
+
+/**
+ * Until whatever moves on the page with an end has ended (two seconds at most): a colour halfway through a
+ * transition is neither the one before nor the one after, and axe would judge its contrast all the same.
+ * Endless ones (a spinner) are not waited for.
+ */
+async function movementEnded(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    const ended = Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+    return Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2_000))]);
   });
 }
 
@@ -109,7 +123,8 @@ export function auditEveryPage(mode: "light" | "dark"): void {
     });
 
     it("finds nothing on the signed-out pages", async () => {
-      expect(await audit(`signed out, ${mode}:`, SIGNED_OUT_PATHS, theme)).toEqual([]);
+      const findings = await audit(`signed out, ${mode}:`, SIGNED_OUT_PATHS, theme);
+      expect(findings, findings.join("\n")).toEqual([]);
     });
 
     // Every page as each caller, a share of the pages per test: one test for all of them outgrew the test time as pages were added.
@@ -120,7 +135,8 @@ export function auditEveryPage(mode: "light" | "dark"): void {
           paths ??= signedInPaths(server, adminToken);
           const share = (await paths).filter((_, index) => index % PARTS === part);
           const token = await apiToken(server, caller.email, caller.password);
-          expect(await audit(`${caller.kind}, ${mode}:`, share, { ...theme, auth_token: token, is_authenticated: "true" })).toEqual([]);
+          const findings = await audit(`${caller.kind}, ${mode}:`, share, { ...theme, auth_token: token, is_authenticated: "true" });
+          expect(findings, findings.join("\n")).toEqual([]);
         });
       }
     }
