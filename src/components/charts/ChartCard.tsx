@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Button, Card, Skeleton, Table, theme, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useTranslation } from "react-i18next";
@@ -7,8 +7,8 @@ import { FiguresTable } from "./FiguresTable";
 import { useReducedMotion } from "../../theme/useReducedMotion";
 import type { ChartLook, SeriesChartProps } from "./SeriesChart";
 
-/** The charting code (the heaviest of a dashboard): a page with charts asks for it as it opens, beside its data. */
-export const loadSeriesChart = () => import("./SeriesChart");
+/** The charting code (the heaviest of a dashboard): a card asks for it as it opens, beside its page's data. */
+const loadSeriesChart = () => import("./SeriesChart");
 const SeriesChart = lazy(loadSeriesChart);
 
 const HEIGHT = 280;
@@ -56,6 +56,8 @@ export function ChartCard<Row extends object>({ title, caption, rows, loading = 
   const { t } = useTranslation();
   const look = useChartLook();
   const [asTable, setAsTable] = useState(false);
+  // Fetched while the figures are asked for, not once they have come (it is a file of its own).
+  useEffect(() => void loadSeriesChart().catch(() => undefined), []);
   const data = rows ?? [];
   const emptyText = <Typography.Text type="secondary">{empty ?? t("charts.empty")}</Typography.Text>;
   const nothing = !loading && data.length === 0;

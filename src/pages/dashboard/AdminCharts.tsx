@@ -1,9 +1,8 @@
-import { useEffect } from "react";
 import { Col, Row, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import type { AdminCharts as Charts } from "../../../contracts/dashboard";
 import { hoursMinutes, workDate } from "../../components/attendance/time";
-import { ChartCard, loadSeriesChart } from "../../components/charts/ChartCard";
+import { ChartCard } from "../../components/charts/ChartCard";
 import { formatMoneyCompact, formatPercent, longMonth, shortDay, shortMonth } from "../../components/charts/labels";
 import { Money } from "../../components/common/Money";
 import { CardHeading } from "../../components/dashboard/DashboardCard";
@@ -19,8 +18,6 @@ type Overtime = Charts["overtime_by_department"]["departments"][number];
 /** The four charts of the administrator's dashboard, each with its figures as a table. */
 export function AdminCharts({ charts, loading }: { charts: Charts | undefined; loading: boolean }) {
   const { t, i18n } = useTranslation();
-  // Fetched while the figures are asked for, not once they have come.
-  useEffect(() => void loadSeriesChart().catch(() => undefined), []);
   const { token } = theme.useToken();
   const language = i18n.language;
   const locale = findLanguage(language)?.htmlLang ?? "en";
