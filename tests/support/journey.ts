@@ -109,8 +109,15 @@ export async function signIn(page: Page, email: string, password: string): Promi
 
 /** Closes the toasts on screen: they sit over the header's account menu (top right) for their lifetime. */
 export async function closeToasts(page: Page): Promise<void> {
-  for (const close of await page.locator(".ant-notification-notice-close").all()) await close.click().catch(() => {});
-  await page.waitForFunction(() => !document.querySelector(".ant-notification-notice"));
+  // Closed until none is left: a toast can arrive while the others close, and a click can miss one the page
+  // was drawing again (a journey on a busy machine once waited 15 s for a toast nobody had closed).
+  const notices = page.locator(".ant-notification-notice");
+  const deadline = Date.now() + 15_000;
+  while ((await notices.count()) > 0) {
+    if (Date.now() > deadline) throw new Error(`toasts still on screen: ${(await notices.allTextContents()).join(" | ")}`);
+    for (const close of await page.locator(".ant-notification-notice-close").all()) await close.click({ timeout: 1_000 }).catch(() => {});
+    await page.waitForTimeout(100);
+  }
 }
 
 /** Signs out through the account menu and its confirmation, and waits for the sign-in page. */
