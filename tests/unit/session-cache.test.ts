@@ -47,10 +47,10 @@ describe("session cache", () => {
 
   it("keeps nothing a lookup found if a session was forgotten while it looked: the ended one stays ended", () => {
     const cache = createSessionCache(10_000);
-    const readAt = cache.version();
+    const versionBefore = cache.version();
     // The lookup read the token; before it could keep what it read, the session was ended (and forgotten).
     cache.forgetToken(11);
-    cache.set("h1", user(1, 11), at(3600), at(0), readAt);
+    cache.set("h1", user(1, 11), at(3600), at(0), versionBefore);
     expect(cache.get("h1", at(1))).toBeNull();
     // A lookup that began after the forgetting keeps its answer as usual.
     cache.set("h1", user(1, 11), at(3600), at(0), cache.version());

@@ -18,10 +18,10 @@ async function resolveUser(request: FastifyRequest, token: string): Promise<Auth
   const hash = hashToken(token);
   const cached = sessionCache.get(hash, now);
   if (cached) return cached;
-  const readAt = sessionCache.version();
+  const versionBefore = sessionCache.version();
   const found = await userForToken(db, hash, now);
   if (!found) return null;
-  sessionCache.set(hash, found.user, found.expiresAt, now, readAt);
+  sessionCache.set(hash, found.user, found.expiresAt, now, versionBefore);
   return found.user;
 }
 

@@ -18,7 +18,7 @@ export interface SessionCache {
    * the lookup waited (its last-used update queues behind the ending's transaction) would otherwise be kept
    * alive here until the TTL ran out.
    */
-  set(tokenHash: string, user: AuthUser, expiresAt: Date, now: Date, readAt: number): void;
+  set(tokenHash: string, user: AuthUser, expiresAt: Date, now: Date, versionBefore: number): void;
   forgetToken(tokenId: number): void;
   forgetUser(userId: number): void;
   /** A role's permissions changed: everyone holding it must be read again. */
@@ -50,8 +50,8 @@ export function createSessionCache(ttlMs: number, maxEntries = 10_000): SessionC
       return entry.user;
     },
     version: () => version,
-    set(tokenHash, user, expiresAt, now, readAt) {
-      if (ttlMs <= 0 || readAt !== version) return;
+    set(tokenHash, user, expiresAt, now, versionBefore) {
+      if (ttlMs <= 0 || versionBefore !== version) return;
       // Oldest first out: Map keeps insertion order.
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(tokenHash, { user, expiresAt: expiresAt.getTime(), freshUntil: now.getTime() + ttlMs });
