@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { MIGRATIONS_FOLDER } from "../paths";
 import * as schema from "./schema";
 import { lockDataDirectory } from "./lock";
+import { readDriverTextTypesOnce } from "./pglite-parsers";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -92,6 +93,7 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
     // (a filtered people page over 100,000 rows: 9.5 ms -> 3.7 ms). One
     // connection, so a session setting holds for the process.
     await client.exec("set random_page_cost = 1.1");
+    readDriverTextTypesOnce(client);
   } catch (error) {
     unlock();
     throw error;
