@@ -1,7 +1,7 @@
 /**
  * Language and theme saved with the account: applied when the signed-in
- * shell opens, saved when changed in its header, never saved from the
- * public screens.
+ * shell opens, saved when changed in its header or on a whole-page message
+ * shown to a signed-in person, never saved from the public screens.
  */
 import { screen, waitFor } from "@testing-library/react";
 import { setupUser } from "./user";
@@ -89,6 +89,17 @@ describe("preferences saved with the account", () => {
     expect(screen.getByRole("switch", { name: "Mode sombre" })).toBeChecked();
   });
 
+  // The shell opened on the next page would otherwise put back the account's older choice.
+  it("saves a change made on a whole-page message while signed in", async () => {
+    const user = setupUser();
+    const fake = signedIn({});
+    renderAt("/unauthorized");
+    expect(await screen.findByRole("heading", { level: 1 })).toBeInTheDocument();
+    await user.click(await screen.findByRole("switch", { name: "Dark mode" }));
+    expect(document.documentElement.dataset.theme).toBe("dark");
+    await waitFor(() => expect(saves(fake)).toEqual([{ preferences: { dark_mode: true } }]));
+  });
+
   it("does not save from the public screens", async () => {
     const user = setupUser();
     localStorage.clear();
@@ -98,6 +109,8 @@ describe("preferences saved with the account", () => {
     renderAt("/login");
     await user.selectOptions(await screen.findByRole("combobox", { name: "Language" }), "fr");
     await waitFor(() => expect(i18next.language).toBe("fr"));
+    await user.click(screen.getByRole("switch", { name: "Mode sombre" }));
+    expect(document.documentElement.dataset.theme).toBe("dark");
     expect(fake.calls.filter((call) => call.method !== "GET")).toEqual([]);
   });
 });

@@ -1,28 +1,15 @@
-import { useTranslation } from "react-i18next";
 import type { ReactNode } from "react";
 import { Flex, Layout, theme } from "antd";
-import { BrandMark } from "../common/Brand";
 import { CopyrightFooter } from "../common/Footer";
 import { Heading, Muted } from "../common/Text";
-import { LanguageSelect } from "../layout/LanguageSelect";
-import { DarkModeSwitch } from "../layout/DarkModeSwitch";
+import { ShellHeader } from "../layout/ShellHeader";
 
 /** The frame of every signed-out screen: brand, language and theme controls, one card, the footer. */
 export function AuthShell({ title, subtitle, children }: { title?: ReactNode; subtitle?: ReactNode; children: ReactNode }) {
-  const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
     <Layout style={{ minHeight: "100vh", background: token.colorBgLayout }}>
-      <Flex component="header" justify="space-between" align="center" wrap gap={12} style={{ padding: "16px 24px" }}>
-        <Flex align="center" gap={10}>
-          <BrandMark />
-          <strong style={{ fontSize: 18, color: token.colorTextHeading }}>{t("app.name")}</strong>
-        </Flex>
-        <Flex align="center" gap={16}>
-          <LanguageSelect />
-          <DarkModeSwitch />
-        </Flex>
-      </Flex>
+      <ShellHeader />
       <Flex flex={1} justify="center" align="center" style={{ padding: 16 }}>
         <main
           style={{

@@ -1,7 +1,9 @@
 import { createContext, useContext } from "react";
 import type { UserPreferences } from "../../../contracts/users";
+import { meApi } from "../../api/me";
+import { authStore } from "../../auth/store";
 
-/** Saves a changed preference to the signed-in person's account; absent on the public screens. */
+/** Saves a changed preference to the signed-in person's account. */
 export type SavePreferences = (changes: UserPreferences) => void;
 
 /** The signed-in person's saved preferences (as loaded, with the changes made since) and how to save more. */
@@ -14,12 +16,19 @@ export interface PreferenceStore {
 
 export const PreferenceStoreContext = createContext<PreferenceStore | null>(null);
 
-const keepLocalOnly: SavePreferences = () => {};
+/**
+ * Outside the signed-in shell (a whole-page message such as "no access", which has the same controls): a
+ * signed-in person's choice is saved all the same, or the shell would put back the account's older one on
+ * the next page. A failure says nothing there: the choice holds in this browser. Signed out, it stays local.
+ */
+const saveWhenSignedIn: SavePreferences = (changes) => {
+  if (authStore.get().isAuthenticated) meApi.updateProfile({ preferences: changes }).catch(() => {});
+};
 const NONE: UserPreferences = {};
 
 /** The header controls call this after applying a choice: saved with the account when signed in, kept in this browser otherwise. */
 export function useSavePreferences(): SavePreferences {
-  return useContext(PreferenceStoreContext)?.save ?? keepLocalOnly;
+  return useContext(PreferenceStoreContext)?.save ?? saveWhenSignedIn;
 }
 
 const forgetIt = () => {};

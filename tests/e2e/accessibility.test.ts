@@ -1,3 +1,3 @@
 import { auditEveryPage } from "../support/accessibility";
 
-auditEveryPage("dark");
+auditEveryPage();

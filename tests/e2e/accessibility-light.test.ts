@@ -1,3 +1,0 @@
-import { auditEveryPage } from "../support/accessibility";
-
-auditEveryPage("light");
