@@ -10,6 +10,9 @@ export default defineConfig({
     reporters: ["default", "./tests/support/summary-reporter.ts"],
     // Vitest's default (one fewer than the cores) left one of this machine's two cores idle; the suites are CPU-bound.
     maxWorkers: os.availableParallelism(),
+    // Rendering (React, jsdom) and query results make many short-lived objects: a larger young generation has the
+    // garbage collector stop less often (UI project 117 -> 109 s, API project 108 -> 104 s here, 16 MB -> 64 MB).
+    execArgv: ["--max-semi-space-size=64"],
     projects: [
       // isolate: false (node, ui): a worker loads the modules (and the UI's jsdom) once for all its
       // files instead of once per file, which halved the UI suite's time. Each API file still gets its own

@@ -13,6 +13,7 @@ export default defineConfig({
   test: {
     globals: true,
     reporters: ["default", "./tests/support/summary-reporter.ts"],
+    execArgv: root.test?.execArgv,
     projects: [
       {
         extends: true,
