@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react";
 import type { UserPreferences } from "../../../contracts/users";
 import { meApi } from "../../api/me";
-import { authStore } from "../../auth/store";
+import { readAuthenticatedFlag } from "../../auth/storage";
 
 /** Saves a changed preference to the signed-in person's account. */
 export type SavePreferences = (changes: UserPreferences) => void;
@@ -22,7 +22,7 @@ export const PreferenceStoreContext = createContext<PreferenceStore | null>(null
  * the next page. A failure says nothing there: the choice holds in this browser. Signed out, it stays local.
  */
 const saveWhenSignedIn: SavePreferences = (changes) => {
-  if (authStore.get().isAuthenticated) meApi.updateProfile({ preferences: changes }).catch(() => {});
+  if (readAuthenticatedFlag()) meApi.updateProfile({ preferences: changes }).catch(() => {});
 };
 const NONE: UserPreferences = {};
 
