@@ -6,8 +6,7 @@
  * on every query (server/db/pglite-parsers.ts).
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { inject } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import type { Db } from "../../server/db/client";
 import { openBlankDatabase, type TestDatabase } from "../support/test-database";
 
