@@ -10,7 +10,8 @@ import { apiToken, launchBrowser, newSession, startServer, type RunningServer } 
  * in dark: no violation of any impact. A new resource's pages join through the
  * list. Each page is opened once and audited in the colour mode it shows, then,
  * after the header's dark-mode switch, in the other: two files, one per mode,
- * each opening every page, took 135 s each side by side.
+ * each opening every page, took 135 s each side by side; this one 219 s beside
+ * the other journeys (full e2e 478 s -> 399 s).
  */
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
